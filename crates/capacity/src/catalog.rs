@@ -1,0 +1,498 @@
+//! The catalog: everything fitted from the recorded datasets, once, at start-up.
+//! It is serializable so the page can carry it to the browser, where the same
+//! planning code runs on every keystroke.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dataset::{Cache, Dataset, Load, Metric, Row, Status, Unit};
+use crate::error::CatalogError;
+use crate::features::FeatureMatrix;
+use crate::fit::{SizeCurve, SizePoint, UslFit, UslPoint};
+use crate::system::{Durability, SystemId};
+
+/// A reference to one recorded row: what the plan rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PointRef {
+    /// `<data file>#<row id>`.
+    pub id: String,
+    /// Seed file + section.
+    pub citation: String,
+    /// What the row says, in words with its unit (e.g. "268,000 msg/s produce at 1,024 B").
+    pub summary: String,
+}
+
+/// The cluster a system's fits were measured on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeasuredSetup {
+    /// Hardware id in the data file.
+    pub hardware_id: String,
+    /// Machines.
+    pub nodes: u32,
+    /// Cores per machine.
+    pub cores: u32,
+    /// RAM per machine, GB.
+    pub ram_gb: Option<f64>,
+    /// Replication factor of the runs.
+    pub rf: u32,
+    /// Set when nodes/cores were not stated and were assumed; says what and why.
+    pub assumed: Option<String>,
+}
+
+/// A measured point on other hardware, compared against the fit's prediction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutOfSample {
+    /// The row.
+    pub point: PointRef,
+    /// Message size, bytes.
+    pub message_bytes: f64,
+    /// Machines and cores of that run.
+    pub nodes: u32,
+    /// Cores per machine.
+    pub cores: u32,
+    /// Measured msg/s.
+    pub measured_msgs: f64,
+    /// What the fit predicts for that cluster, msg/s.
+    pub predicted_msgs: f64,
+}
+
+/// One p99/p99.9 latency measured at a load level (seed 000 §4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LatencyPoint {
+    /// Percentile.
+    pub percentile: f64,
+    /// Load level.
+    pub load: Load,
+    /// Latency, ms.
+    pub ms: f64,
+    /// Source.
+    pub point: PointRef,
+}
+
+/// One cell of seed 001's partitions × backlog grid (P99.9 end-to-end).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GridCell {
+    /// Partitions in the cluster.
+    pub partitions: f64,
+    /// Backlog, bytes.
+    pub backlog_bytes: f64,
+    /// P99.9, ms (a lower bound when `status` is not ok).
+    pub ms: f64,
+    /// Whether the point completed.
+    pub status: Status,
+    /// Machines in the tested cluster.
+    pub nodes: u32,
+    /// Source.
+    pub point: PointRef,
+}
+
+/// Backlog catch-up read measurement (seed 000 §5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DrainModel {
+    /// Messages drained.
+    pub messages: f64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Message size, bytes.
+    pub message_bytes: f64,
+    /// Cluster it ran on.
+    pub nodes: u32,
+    /// Cores per node.
+    pub cores: u32,
+    /// Relative change after a 24 h cold cache (negative, e.g. −0.33), and its source.
+    pub cold_change: Option<(f64, PointRef)>,
+    /// Source of the drain time.
+    pub point: PointRef,
+}
+
+impl DrainModel {
+    /// Derived catch-up rate, msg/s: messages / seconds (the article's own quoted
+    /// rates are off by ten; see data/ conflicts).
+    pub fn msgs_per_s(&self) -> f64 {
+        self.messages / self.seconds
+    }
+}
+
+/// Operations burden figures (seed 000 §6).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Ops {
+    /// Processes in a minimal production cluster (low, high).
+    pub processes: Option<(f64, f64, PointRef)>,
+    /// Person-days for a first production deployment.
+    pub person_days: Option<(f64, PointRef)>,
+}
+
+/// How throughput scales with node count.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Scaling {
+    /// Universal Scalability Law fitted on ≥ 4 node counts.
+    Usl(UslFit),
+    /// Linear scaling assumed; the reason says why no USL fit exists.
+    Linear {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Everything known about one system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SystemModel {
+    /// Which system.
+    pub system: SystemId,
+    /// Throughput vs message size, per core and per replica write.
+    pub produce: SizeCurve,
+    /// Where `produce` was measured.
+    pub home: MeasuredSetup,
+    /// Core cost of delivering one message to one consumer group, relative to one
+    /// replica write at the same size (from the consume run on the home setup).
+    pub consume_cost_ratio: Option<(f64, PointRef)>,
+    /// Measured end-to-end latencies by load level.
+    pub latency: Vec<LatencyPoint>,
+    /// Partitions × backlog P99.9 grid.
+    pub grid: Vec<GridCell>,
+    /// Backlog catch-up.
+    pub drain: Option<DrainModel>,
+    /// Same-system points on other hardware, as a check of the core-scaling assumption.
+    pub checks: Vec<OutOfSample>,
+    /// Node scaling.
+    pub scaling: Scaling,
+    /// Operations burden.
+    pub ops: Ops,
+}
+
+/// All systems' fitted models plus the feature matrix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    /// Per system, in [`SystemId::ALL`] order (systems without enough data are absent).
+    pub systems: Vec<SystemModel>,
+    /// Feature support.
+    pub features: FeatureMatrix,
+    /// Systems that could not be fitted, with why.
+    pub unfitted: Vec<(SystemId, String)>,
+}
+
+/// Where Pravega's hardware is unstated (seed 004 is truncated before its setup),
+/// we assume seed 000's class of cluster — 3 nodes × 8 cores — so its curve sits on
+/// the same scale as the others. Every Pravega plan warns about this.
+pub const ASSUMED_SETUP: (u32, u32) = (3, 8);
+
+fn point_ref(file: &str, r: &Row) -> PointRef {
+    let mut summary = format!("{} {} {}", r.system.name(), crate::units::fmt_num(r.value), r.unit.label());
+    if let Some(hi) = r.value_high {
+        summary = format!("{} {}–{} {}", r.system.name(), crate::units::fmt_num(r.value), crate::units::fmt_num(hi), r.unit.label());
+    }
+    let metric = format!("{:?}", r.metric);
+    summary.push_str(&format!(" ({})", snake(&metric)));
+    if let Some(s) = r.workload.message_bytes {
+        summary.push_str(&format!(" at {} B", crate::units::fmt_num(s)));
+    }
+    if let Some(p) = r.percentile {
+        summary.push_str(&format!(", p{p}"));
+    }
+    PointRef { id: format!("{file}#{}", r.id), citation: r.citation.clone(), summary }
+}
+
+fn snake(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// A row's throughput in msg/s, converting byte rates with the row's message size.
+fn msgs_of(r: &Row) -> Option<f64> {
+    let size = r.workload.message_bytes;
+    match r.unit {
+        Unit::MsgPerS => Some(r.value),
+        Unit::MBPerS => size.map(|s| r.value * 1e6 / s),
+        Unit::MiBPerS => size.map(|s| r.value * 1_048_576.0 / s),
+        Unit::MbitPerS => size.map(|s| r.value * 1e6 / 8.0 / s),
+        _ => None,
+    }
+}
+
+struct Loaded<'a> {
+    file: &'a str,
+    ds: &'a Dataset,
+    row: &'a Row,
+}
+
+impl Loaded<'_> {
+    fn setup(&self) -> Option<(String, Option<u32>, Option<u32>, Option<f64>)> {
+        let id = self.row.hardware.as_ref()?;
+        let h = self.ds.hardware.iter().find(|h| &h.id == id)?;
+        Some((format!("{}#{}", self.file, h.id), h.nodes, h.cores, h.ram_gb))
+    }
+    fn r(&self) -> PointRef {
+        point_ref(self.file, self.row)
+    }
+}
+
+fn is_baseline_durability(r: &Row) -> bool {
+    matches!(r.workload.durability, None | Some(Durability::Replicated))
+}
+
+impl Catalog {
+    /// Validates every dataset and fits every system.
+    ///
+    /// `datasets` pairs each data file name with its parsed content.
+    ///
+    /// # Errors
+    /// The first dataset validation error. A system with too little data is not an
+    /// error: it is listed in `unfitted`.
+    pub fn fit(datasets: &[(String, Dataset)], features: FeatureMatrix) -> Result<Catalog, CatalogError> {
+        for (file, ds) in datasets {
+            ds.check(file)?;
+        }
+        let rows: Vec<Loaded<'_>> = datasets
+            .iter()
+            .flat_map(|(file, ds)| ds.rows.iter().map(move |row| Loaded { file, ds, row }))
+            .filter(|l| l.row.model_uses)
+            .collect();
+        let mut systems = Vec::new();
+        let mut unfitted = Vec::new();
+        for system in SystemId::ALL {
+            match fit_system(system, &rows) {
+                Ok(m) => systems.push(m),
+                Err(e) => unfitted.push((system, e.to_string())),
+            }
+        }
+        Ok(Catalog { systems, features, unfitted })
+    }
+
+    /// The model of `system`, if fitted.
+    pub fn system(&self, system: SystemId) -> Option<&SystemModel> {
+        self.systems.iter().find(|m| m.system == system)
+    }
+}
+
+fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, CatalogError> {
+    let mine: Vec<&Loaded<'_>> = rows.iter().filter(|l| l.row.system == system).collect();
+    // Produce throughput points, grouped by hardware setup.
+    let produce: Vec<&&Loaded<'_>> = mine
+        .iter()
+        .filter(|l| {
+            let r = l.row;
+            r.metric == Metric::ProduceThroughput
+                && r.status == Status::Ok
+                && r.conflict.is_none()
+                && is_baseline_durability(r)
+                && r.cache != Some(Cache::Cold)
+                && r.workload.message_bytes.is_some()
+                && msgs_of(r).is_some()
+        })
+        .collect();
+    let mut groups: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
+    for l in &produce {
+        let key = l.setup().map(|s| s.0).unwrap_or_else(|| format!("{}#unstated", l.file));
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(l),
+            None => groups.push((key, vec![l])),
+        }
+    }
+    let distinct_sizes = |v: &Vec<&&Loaded<'_>>| {
+        let mut s: Vec<f64> = v.iter().filter_map(|l| l.row.workload.message_bytes).collect();
+        s.sort_by(f64::total_cmp);
+        s.dedup();
+        s.len()
+    };
+    let has_cores = |v: &Vec<&&Loaded<'_>>| v.first().and_then(|l| l.setup()).is_some_and(|s| s.1.is_some() && s.2.is_some());
+    // Home: the group with ≥ 2 sizes, preferring stated hardware, then more sizes.
+    let (home_key, home_rows) = groups
+        .iter()
+        .filter(|(_, v)| distinct_sizes(v) >= 2)
+        .max_by_key(|(_, v)| (has_cores(v), distinct_sizes(v), v.len()))
+        .cloned()
+        .ok_or_else(|| CatalogError::NotEnoughData {
+            system: system.id().into(),
+            reason: "no hardware setup with produce throughput at two message sizes".into(),
+        })?;
+    let first = home_rows[0];
+    let (nodes, cores, ram_gb, assumed) = match first.setup() {
+        Some((_, Some(n), Some(c), ram)) => (n, c, ram, None),
+        s => (
+            ASSUMED_SETUP.0,
+            ASSUMED_SETUP.1,
+            s.and_then(|x| x.3),
+            Some(format!(
+                "the source does not state its cluster; assumed {} nodes × {} cores (seed 000's class) so the curve is comparable",
+                ASSUMED_SETUP.0, ASSUMED_SETUP.1
+            )),
+        ),
+    };
+    let rf = first.row.workload.replication_factor.unwrap_or(3);
+    let cores_total = f64::from(nodes * cores);
+    let points: Vec<SizePoint> = home_rows
+        .iter()
+        .filter_map(|l| {
+            let msgs = msgs_of(l.row)?;
+            let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
+            Some(SizePoint {
+                message_bytes: l.row.workload.message_bytes?,
+                core_seconds: cores_total / (msgs * rf),
+                measured_msgs: msgs,
+                row_id: l.r().id,
+                citation: l.row.citation.clone(),
+            })
+        })
+        .collect();
+    let curve = SizeCurve::fit(system.id(), points)?;
+
+    let checks = groups
+        .iter()
+        .filter(|(k, _)| *k != home_key)
+        .flat_map(|(_, v)| v.iter())
+        .filter_map(|l| {
+            let (_, n, c, _) = l.setup()?;
+            let (n, c) = (n?, c?);
+            let size = l.row.workload.message_bytes?;
+            let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
+            let predicted = f64::from(n * c) / (rf * curve.core_seconds(size));
+            Some(OutOfSample { point: l.r(), message_bytes: size, nodes: n, cores: c, measured_msgs: msgs_of(l.row)?, predicted_msgs: predicted })
+        })
+        .collect();
+
+    // Consume cost on the home setup at a fitted size.
+    let consume_cost_ratio = mine
+        .iter()
+        .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+        .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
+        .find_map(|l| {
+            let size = l.row.workload.message_bytes?;
+            let msgs = msgs_of(l.row)?;
+            let per_consume = cores_total / msgs;
+            Some((per_consume / curve.core_seconds(size), l.r()))
+        });
+
+    let latency = mine
+        .iter()
+        .filter(|l| {
+            let r = l.row;
+            r.metric == Metric::E2eLatency && r.status == Status::Ok && r.workload.backlog_bytes.is_none() && r.load.is_some()
+        })
+        .filter_map(|l| {
+            let ms = to_ms(l.row.value, l.row.unit)?;
+            Some(LatencyPoint { percentile: l.row.percentile?, load: l.row.load?, ms, point: l.r() })
+        })
+        .collect();
+
+    let grid = mine
+        .iter()
+        .filter(|l| {
+            let r = l.row;
+            r.metric == Metric::E2eLatency && r.workload.partitions.is_some() && r.workload.backlog_bytes.is_some()
+                && r.percentile.is_some_and(|p| (p - 99.9).abs() < 1e-9)
+        })
+        .filter_map(|l| {
+            let (_, n, _, _) = l.setup()?;
+            Some(GridCell {
+                partitions: f64::from(l.row.workload.partitions?),
+                backlog_bytes: l.row.workload.backlog_bytes?,
+                ms: to_ms(l.row.value, l.row.unit)?,
+                status: l.row.status,
+                nodes: n?,
+                point: l.r(),
+            })
+        })
+        .collect();
+
+    let cold_change = mine
+        .iter()
+        .filter(|l| l.row.metric == Metric::ThroughputChange && l.row.cache == Some(Cache::Cold) && l.row.unit == Unit::Percent)
+        .map(|l| (l.row.value.min(l.row.value_high.unwrap_or(l.row.value)) / 100.0, l.r()))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .or_else(|| {
+            // A cold-cache change recorded for all systems at once (system-agnostic rows are
+            // stored per system; fall back to any system's cold row).
+            rows.iter()
+                .filter(|l| l.row.metric == Metric::ThroughputChange && l.row.cache == Some(Cache::Cold) && l.row.unit == Unit::Percent)
+                .map(|l| (l.row.value.min(l.row.value_high.unwrap_or(l.row.value)) / 100.0, l.r()))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+        });
+    let drain = mine
+        .iter()
+        .filter(|l| l.row.metric == Metric::BacklogDrainTime && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+        .find_map(|l| {
+            let (_, n, c, _) = l.setup()?;
+            let seconds = match l.row.unit {
+                Unit::S => l.row.value,
+                Unit::Min => l.row.value * 60.0,
+                Unit::H => l.row.value * 3600.0,
+                Unit::Ms => l.row.value / 1000.0,
+                _ => return None,
+            };
+            Some(DrainModel {
+                messages: l.row.workload.backlog_messages?,
+                seconds,
+                message_bytes: l.row.workload.message_bytes.unwrap_or(1024.0),
+                nodes: n?,
+                cores: c?,
+                cold_change: cold_change.clone(),
+                point: l.r(),
+            })
+        });
+
+    let mut ops = Ops::default();
+    for l in &mine {
+        match l.row.metric {
+            Metric::Processes if ops.processes.is_none() => {
+                ops.processes = Some((l.row.value, l.row.value_high.unwrap_or(l.row.value), l.r()));
+            }
+            Metric::DeploymentPersonDays if ops.person_days.is_none() => {
+                ops.person_days = Some((l.row.value, l.r()));
+            }
+            _ => {}
+        }
+    }
+
+    // USL needs ≥ 4 node counts of the same workload on the same machine class.
+    let usl_points: Vec<UslPoint> = produce
+        .iter()
+        .filter_map(|l| {
+            let (_, n, c, _) = l.setup()?;
+            (c? == cores && l.row.workload.message_bytes == first.row.workload.message_bytes)
+                .then(|| Some(UslPoint { nodes: f64::from(n?), throughput: msgs_of(l.row)? }))
+                .flatten()
+        })
+        .collect();
+    let scaling = match UslFit::fit(&usl_points) {
+        Some(f) => Scaling::Usl(f),
+        None => Scaling::Linear {
+            reason: format!(
+                "throughput was measured at {} node count(s) on one machine class; the Universal Scalability Law needs {}. Linear scaling is assumed, which is optimistic for large clusters.",
+                {
+                    let mut n: Vec<u64> = usl_points.iter().map(|p| p.nodes as u64).collect();
+                    n.sort_unstable();
+                    n.dedup();
+                    n.len().max(1)
+                },
+                UslFit::MIN_POINTS
+            ),
+        },
+    };
+
+    Ok(SystemModel {
+        system,
+        produce: curve,
+        home: MeasuredSetup { hardware_id: home_key, nodes, cores, ram_gb, rf, assumed },
+        consume_cost_ratio,
+        latency,
+        grid,
+        drain,
+        checks,
+        scaling,
+        ops,
+    })
+}
+
+fn to_ms(v: f64, unit: Unit) -> Option<f64> {
+    match unit {
+        Unit::Ms => Some(v),
+        Unit::Us => Some(v / 1000.0),
+        Unit::S => Some(v * 1000.0),
+        _ => None,
+    }
+}

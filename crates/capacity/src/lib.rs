@@ -1,0 +1,28 @@
+//! mqplan's capacity model — the product.
+//!
+//! Data flows one way: recorded [`dataset`] rows → fitted [`catalog::Catalog`]
+//! (size curves, latency points, partition grid, drain rates, feature matrix) →
+//! a [`plan::Plan`] for one [`workload::Workload`]. Pure: no I/O, no async, no
+//! framework; compiles to wasm32 so the browser re-plans on every keystroke.
+
+pub mod catalog;
+pub mod dataset;
+pub mod decision;
+pub mod error;
+pub mod factors;
+pub mod features;
+pub mod fit;
+pub mod hardware;
+pub mod latency;
+pub mod plan;
+pub mod predict;
+pub mod sizing;
+pub mod system;
+pub mod units;
+pub mod workload;
+
+pub use catalog::Catalog;
+pub use error::{CatalogError, DatasetError, FieldError};
+pub use plan::{plan, Plan};
+pub use system::SystemId;
+pub use workload::Workload;

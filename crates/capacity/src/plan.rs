@@ -1,0 +1,134 @@
+//! The plan for one workload: every fitted system sized, the tree walked, the
+//! recommendation and the runners-up with their reasons. Its JSON names are a
+//! public contract (README "JSON API").
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::decision::{decide, DecisionStep};
+use crate::sizing::{size_system, BoundKind, Role, SystemPlan, Warning};
+use crate::system::SystemId;
+use crate::workload::Workload;
+
+/// The headline answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Recommendation {
+    /// System id.
+    pub system: SystemId,
+    /// Total machines.
+    pub nodes: u32,
+    /// Machines and processes per role.
+    pub roles: Vec<Role>,
+    /// Disk per data node, GB.
+    pub disk_per_node_gb: f64,
+    /// The bound that set the count.
+    pub bottleneck: BoundKind,
+    /// Expected p99, ms, when measured.
+    pub p99_ms: Option<f64>,
+}
+
+/// Storage summary of the recommendation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StorageSummary {
+    /// rate × retention × RF, bytes.
+    pub retained_bytes: f64,
+    /// retained × (1 + head-room), bytes.
+    pub provisioned_bytes: f64,
+    /// provisioned ÷ max fill, bytes.
+    pub raw_disk_bytes: f64,
+    /// Where it lives.
+    pub location: String,
+}
+
+/// One candidate system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// System id.
+    pub system: SystemId,
+    /// `recommended` | `runner_up` | `dropped`.
+    pub status: String,
+    /// Why, in order.
+    pub reasons: Vec<String>,
+    /// Its sizing.
+    pub plan: SystemPlan,
+}
+
+/// The plan. JSON: `recommendation`, `storage`, `candidates[]`, `decision_path[]`, `warnings[]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// The workload planned (echo, with defaults filled in).
+    pub workload: Workload,
+    /// The headline answer.
+    pub recommendation: Recommendation,
+    /// Storage of the recommendation.
+    pub storage: StorageSummary,
+    /// Recommended first, then runners-up by machines, then dropped.
+    pub candidates: Vec<Candidate>,
+    /// The path through the tree.
+    pub decision_path: Vec<DecisionStep>,
+    /// Caveats of the recommendation (extrapolation, thin data, assumptions).
+    pub warnings: Vec<Warning>,
+}
+
+/// Errors planning.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// The catalog has no fitted system.
+    #[error("no system could be fitted from the loaded data")]
+    EmptyCatalog,
+}
+
+/// Plans `w` against `catalog`.
+///
+/// # Errors
+/// [`PlanError::EmptyCatalog`] when no system is fitted.
+pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
+    let plans: Vec<SystemPlan> = catalog.systems.iter().map(|m| size_system(m, w)).collect();
+    if plans.is_empty() {
+        return Err(PlanError::EmptyCatalog);
+    }
+    let d = decide(w, &plans, &catalog.features);
+    let mut candidates: Vec<Candidate> = plans
+        .into_iter()
+        .map(|p| {
+            let v = d.verdicts.iter().find(|v| v.system == p.system);
+            let status = if p.system == d.chosen { "recommended" } else if v.is_some_and(|v| v.kept) { "runner_up" } else { "dropped" };
+            Candidate { system: p.system, status: status.into(), reasons: v.map(|v| v.reasons.clone()).unwrap_or_default(), plan: p }
+        })
+        .collect();
+    let rank = |c: &Candidate| match c.status.as_str() {
+        "recommended" => 0,
+        "runner_up" => 1,
+        _ => 2,
+    };
+    candidates.sort_by_key(|c| (rank(c), c.plan.nodes, c.system));
+    let best = &candidates[0].plan;
+    let mut warnings = best.warnings.clone();
+    if d.relaxed {
+        warnings.insert(0, Warning { kind: "constraint".into(), text: "no candidate meets every hard constraint; the recommendation violates the fewest — see its reasons".into() });
+    }
+    for (s, why) in &catalog.unfitted {
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });
+    }
+    Ok(Plan {
+        workload: w.clone(),
+        recommendation: Recommendation {
+            system: best.system,
+            nodes: best.nodes,
+            roles: best.roles.clone(),
+            disk_per_node_gb: best.disk_per_node_gb,
+            bottleneck: best.bottleneck,
+            p99_ms: best.p99.as_ref().map(|e| e.ms),
+        },
+        storage: StorageSummary {
+            retained_bytes: best.storage.retained_bytes,
+            provisioned_bytes: best.storage.provisioned_bytes,
+            raw_disk_bytes: best.storage.raw_disk_bytes,
+            location: best.storage.location.clone(),
+        },
+        candidates,
+        decision_path: d.path,
+        warnings,
+    })
+}

@@ -1,0 +1,522 @@
+//! Sizing one system for one workload: resource bounds → node count per role,
+//! storage, utilisation, expected latency and backlog drain.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{PointRef, Scaling, SystemModel};
+use crate::factors::{self, durability_factor, write_amplification, TARGET_UTILISATION};
+use crate::latency::{self, GridEstimate, LatencyEstimate};
+use crate::system::SystemId;
+use crate::units::{fmt_num, Bytes, MegabytesPerSec};
+use crate::workload::Workload;
+
+/// Which resource bound a node count comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoundKind {
+    /// CPU / software throughput, fitted from produce (and consume) runs.
+    Cpu,
+    /// Disk write bandwidth.
+    Disk,
+    /// NIC bandwidth (replication and consumer fan-out).
+    Network,
+    /// Disk capacity for the retained bytes.
+    Storage,
+    /// Partitions per node before the latency cliff.
+    Partitions,
+    /// Catch-up read rate needed to drain an outage's backlog in time.
+    Drain,
+    /// The system's minimum (replicas, quorums, master/slave pairs).
+    Quorum,
+}
+
+impl BoundKind {
+    /// Plain-words label.
+    pub fn label(self) -> &'static str {
+        match self {
+            BoundKind::Cpu => "CPU / software throughput",
+            BoundKind::Disk => "disk write bandwidth",
+            BoundKind::Network => "network bandwidth",
+            BoundKind::Storage => "disk capacity (retention)",
+            BoundKind::Partitions => "partitions per node",
+            BoundKind::Drain => "backlog drain time",
+            BoundKind::Quorum => "replication / quorum minimum",
+        }
+    }
+}
+
+/// One resource bound: the (fractional) data nodes it needs and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bound {
+    /// Which resource.
+    pub kind: BoundKind,
+    /// Data nodes needed by this bound alone, before rounding and head-room.
+    pub nodes: f64,
+    /// The arithmetic, in words with units.
+    pub detail: String,
+    /// Source of the constants used.
+    pub citation: String,
+}
+
+/// A machine role in the cluster.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Role {
+    /// Role name (broker, bookie, zookeeper, nameserver, …).
+    pub role: String,
+    /// Machines dedicated to the role (0 when co-located on other roles' machines).
+    pub machines: u32,
+    /// Processes of the role.
+    pub processes: u32,
+    /// Why this many.
+    pub note: String,
+}
+
+/// Bytes to store.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Storage {
+    /// rate × retention × RF, bytes.
+    pub retained_bytes: f64,
+    /// retained × (1 + head-room), bytes (seed 003 §5.2).
+    pub provisioned_bytes: f64,
+    /// provisioned / max fill: raw disk to buy, bytes.
+    pub raw_disk_bytes: f64,
+    /// Where it lives ("broker disks", "bookie disks", "long-term storage").
+    pub location: String,
+}
+
+/// A warning attached to a plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Warning {
+    /// Short machine-readable kind (`extrapolation`, `thin_data`, `assumption`, `feature`, `latency`).
+    pub kind: String,
+    /// The warning in words.
+    pub text: String,
+}
+
+/// Backlog drain estimate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DrainEstimate {
+    /// Messages accumulated during the outage.
+    pub backlog_messages: f64,
+    /// Cluster catch-up read rate (cold cache), msg/s.
+    pub catchup_msgs_per_s: f64,
+    /// Time to catch up while producers keep producing, seconds (∞ if never).
+    pub seconds: f64,
+    /// Source.
+    pub point: PointRef,
+}
+
+/// One system sized for the workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SystemPlan {
+    /// The system.
+    pub system: SystemId,
+    /// Total machines.
+    pub nodes: u32,
+    /// Machines and processes by role.
+    pub roles: Vec<Role>,
+    /// Data nodes (brokers / bookies / segment stores) the bounds size.
+    pub data_nodes: u32,
+    /// Every bound considered.
+    pub bounds: Vec<Bound>,
+    /// The bound that set the count.
+    pub bottleneck: BoundKind,
+    /// Disk each data node needs, GB (10^9 B), surviving one node's loss.
+    pub disk_per_node_gb: f64,
+    /// Storage.
+    pub storage: Storage,
+    /// Produce capacity of the planned data nodes at this size and durability, msg/s.
+    pub capacity_msgs: f64,
+    /// CPU, disk-bandwidth, NIC and disk-fill utilisation at peak with all nodes up (0–1).
+    pub utilisation: Utilisation,
+    /// Expected p99 end-to-end latency (None = not measured).
+    pub p99: Option<LatencyEstimate>,
+    /// P99.9 under the outage's backlog at this partition count (seed 001 grid).
+    pub p999_backlog: Option<GridEstimate>,
+    /// Backlog drain after `outage_h`.
+    pub drain: Option<DrainEstimate>,
+    /// Processes per cluster (low, high) and first-deployment person-days.
+    pub ops: OpsBurden,
+    /// Caveats.
+    pub warnings: Vec<Warning>,
+    /// The measured rows this plan rests on.
+    pub points: Vec<PointRef>,
+}
+
+/// Operations burden.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct OpsBurden {
+    /// Processes in a minimal cluster as measured (low, high).
+    pub processes: Option<(f64, f64)>,
+    /// Person-days for the first production deployment.
+    pub person_days: Option<f64>,
+    /// Sources.
+    pub points: Vec<PointRef>,
+}
+
+/// Resource utilisation at peak, fractions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Utilisation {
+    /// CPU.
+    pub cpu: f64,
+    /// Disk write bandwidth.
+    pub disk: f64,
+    /// NIC (busier direction).
+    pub network: f64,
+    /// Disk fill at full retention.
+    pub disk_fill: f64,
+}
+
+/// Per-node catch-up rate at the workload's size on the workload's machine, msg/s.
+fn catchup_per_node(m: &SystemModel, w: &Workload) -> Option<(f64, PointRef)> {
+    let d = m.drain.as_ref()?;
+    let cold = d.cold_change.as_ref().map_or(0.0, |c| c.0);
+    let per_node_home = d.msgs_per_s() * (1.0 + cold) / f64::from(d.nodes);
+    let cores = f64::from(w.hardware.cores) / f64::from(d.cores);
+    let size = m.produce.core_seconds(d.message_bytes) / m.produce.core_seconds(w.size.0);
+    Some((per_node_home * cores * size, d.point.clone()))
+}
+
+/// Core-seconds the cluster spends per second at this workload.
+fn cpu_demand(m: &SystemModel, w: &Workload) -> f64 {
+    let t = m.produce.core_seconds(w.size.0);
+    let factor = durability_factor(m.system, w.durability).multiplier;
+    let produce = w.msgs().0 * f64::from(w.rf) * t / factor;
+    let consume = m.consume_cost_ratio.as_ref().map_or(0.0, |(r, _)| w.msgs().0 * f64::from(w.fanout) * t * r);
+    produce + consume
+}
+
+/// Per-node partition limit read off the grid: the largest partition count whose
+/// every measured backlog stays below the cliff, divided by the tested nodes.
+pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointRef>)> {
+    if m.grid.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<f64> = m.grid.iter().map(|c| c.partitions).collect();
+    parts.sort_by(f64::total_cmp);
+    parts.dedup();
+    let nodes = m.grid[0].nodes;
+    let ok = |p: f64| m.grid.iter().filter(|c| c.partitions == p).all(|c| c.status == crate::dataset::Status::Ok && c.ms < factors::CLIFF_MS);
+    let best = parts.iter().copied().take_while(|p| ok(*p)).last()?;
+    let pts = m.grid.iter().filter(|c| c.partitions == best || (c.partitions > best && !ok(c.partitions))).map(|c| c.point.clone()).collect();
+    Some((best / f64::from(nodes), nodes, pts))
+}
+
+/// Sizes `m` for `w`.
+pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
+    let hw = &w.hardware;
+    let util = TARGET_UTILISATION;
+    let ingress = w.ingress();
+    let rf = f64::from(w.rf);
+    let mut bounds = Vec::new();
+    let mut warnings = Vec::new();
+    let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", fmt_num(p.measured_msgs), fmt_num(p.message_bytes)) }).collect();
+
+    // CPU / software bound.
+    let demand = cpu_demand(m, w);
+    let per_node_cores = f64::from(hw.cores);
+    let cpu_nodes_linear = demand / (per_node_cores * util);
+    let cpu_nodes = match &m.scaling {
+        Scaling::Usl(f) => {
+            let need = w.msgs().0;
+            let per_node = f.lambda * per_node_cores / f64::from(m.home.cores);
+            (1..=10_000).map(f64::from).find(|n| per_node * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)) * util >= need).unwrap_or(f64::INFINITY)
+        }
+        Scaling::Linear { .. } => cpu_nodes_linear,
+    };
+    let dfac = durability_factor(m.system, w.durability);
+    bounds.push(Bound {
+        kind: BoundKind::Cpu,
+        nodes: cpu_nodes,
+        detail: format!(
+            "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
+            fmt_num(w.msgs().0),
+            w.rf,
+            m.produce.core_seconds(w.size.0) * 1e6,
+            fmt_num(w.size.0),
+            if dfac.multiplier != 1.0 { format!(" ÷ {} durability factor", dfac.multiplier) } else { String::new() },
+            match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => format!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, r), _ => String::new() },
+            demand,
+            hw.cores,
+            util * 100.0
+        ),
+        citation: format!("size fit on {}; durability: {}", m.produce.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join(", "), dfac.citation),
+    });
+    if let Some((_, p)) = &m.consume_cost_ratio {
+        points.push(p.clone());
+    }
+    if dfac.assumed {
+        warnings.push(Warning { kind: "assumption".into(), text: format!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
+    }
+
+    // Disk bandwidth bound.
+    let (wa, wa_src) = write_amplification(m.system, w.size.0);
+    let disk_bytes = ingress.0 * rf * wa;
+    let disk_nodes = disk_bytes / (hw.disk_write().0 * util);
+    bounds.push(Bound {
+        kind: BoundKind::Disk,
+        nodes: disk_nodes,
+        detail: format!(
+            "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s × {:.0} %)",
+            fmt_num(ingress.0), w.rf, wa, fmt_num(disk_bytes), hw.disks, fmt_num(hw.disk_mbps.0), util * 100.0
+        ),
+        citation: wa_src.into(),
+    });
+
+    // Network bound (full duplex: the busier direction binds).
+    let net_in = ingress.0 * rf;
+    let net_out = ingress.0 * (f64::from(w.fanout) + rf - 1.0);
+    let nic = hw.nic_gbps.to_mb().0;
+    let net_nodes = net_in.max(net_out) / (nic * util);
+    bounds.push(Bound {
+        kind: BoundKind::Network,
+        nodes: net_nodes,
+        detail: format!(
+            "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %)",
+            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), util * 100.0
+        ),
+        citation: "classic Kafka sizing rule (DESIGN.md §3); 1 Gbit/s = 125 MB/s".into(),
+    });
+
+    // Storage.
+    let retained = ingress.bytes_per_sec() * w.retention.to_s().0 * rf;
+    let provisioned = retained * (1.0 + factors::STORAGE_HEADROOM);
+    let raw = provisioned / factors::MAX_DISK_FILL;
+    let on_lts = m.system == SystemId::Pravega;
+    let node_capacity = Bytes::from_tb(hw.disk_capacity_tb()).0;
+    let storage_nodes = if on_lts { 0.0 } else { raw / node_capacity };
+    bounds.push(Bound {
+        kind: BoundKind::Storage,
+        nodes: storage_nodes,
+        detail: if on_lts {
+            format!("retained data lives in long-term storage ({} TB raw), not on the nodes", fmt_num(Bytes(raw).tb()))
+        } else {
+            format!(
+                "{} MB/s × {} h × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node",
+                fmt_num(ingress.0), fmt_num(w.retention.0), w.rf, fmt_num(Bytes(retained).tb()), factors::STORAGE_HEADROOM * 100.0,
+                factors::MAX_DISK_FILL * 100.0, fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb())
+            )
+        },
+        citation: "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into(),
+    });
+
+    // Partitions.
+    match partition_limit_per_node(m) {
+        Some((per_node, tested_nodes, pts)) => {
+            let need = f64::from(w.partitions) * (rf / 3.0) / per_node;
+            bounds.push(Bound {
+                kind: BoundKind::Partitions,
+                nodes: need,
+                detail: format!(
+                    "{} partitions × RF {}/3 ÷ {} per node (largest count below the {:.0} ms cliff on the {}-node test cluster)",
+                    w.partitions, w.rf, fmt_num(per_node), factors::CLIFF_MS, tested_nodes
+                ),
+                citation: pts.first().map(|p| p.citation.clone()).unwrap_or_default(),
+            });
+            points.extend(pts);
+        }
+        None => warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no partition-scaling data; partitions do not bound the node count", m.system.name()) }),
+    }
+
+    // Backlog drain.
+    let catchup = catchup_per_node(m, w);
+    if let (Some(limit), Some((per_node, p))) = (w.drain_min, &catchup) {
+        let backlog = w.msgs().0 * w.outage.to_s().0;
+        let need_rate = backlog / (limit * 60.0) + w.msgs().0;
+        bounds.push(Bound {
+            kind: BoundKind::Drain,
+            nodes: need_rate / per_node,
+            detail: format!(
+                "drain {} messages in {} min while producing {} msg/s → {} msg/s; ÷ {} msg/s catch-up per node (cold cache)",
+                fmt_num(backlog), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need_rate), fmt_num(*per_node)
+            ),
+            citation: p.citation.clone(),
+        });
+    }
+
+    // Quorum minimum.
+    let quorum = match m.system {
+        SystemId::Kafka | SystemId::Rocketmq => f64::from(w.rf),
+        SystemId::Pulsar | SystemId::Pravega => f64::from(w.rf.max(3)),
+    };
+    bounds.push(Bound {
+        kind: BoundKind::Quorum,
+        nodes: quorum,
+        detail: match m.system {
+            SystemId::Kafka => format!("RF {} needs {} brokers", w.rf, w.rf),
+            SystemId::Rocketmq => format!("each broker group is 1 master + {} slave(s)", w.rf - 1),
+            SystemId::Pulsar => format!("ensemble E = {} bookies (E = W = RF)", w.rf.max(3)),
+            SystemId::Pravega => "BookKeeper ensemble of 3 bookies".into(),
+        },
+        citation: "000 §1.3–1.4 (E=3 W=3 A=2; master/slave; replicas)".into(),
+    });
+
+    // Binding bound and data nodes.
+    let (bottleneck, binding) = bounds
+        .iter()
+        .filter(|b| b.kind != BoundKind::Quorum)
+        .map(|b| (b.kind, b.nodes))
+        .fold((BoundKind::Cpu, 0.0_f64), |acc, (k, n)| if n > acc.1 { (k, n) } else { acc });
+    let with_headroom = binding.ceil() as u32 + factors::FAILURE_HEADROOM_NODES;
+    let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
+    if !binding.is_finite() {
+        data_nodes = 10_000;
+        warnings.push(Warning { kind: "extrapolation".into(), text: "no node count up to 10,000 meets the load under the fitted scaling".into() });
+    }
+    // RocketMQ machines come in whole broker groups.
+    if m.system == SystemId::Rocketmq {
+        data_nodes = data_nodes.div_ceil(w.rf) * w.rf;
+    }
+
+    let roles = roles_for(m.system, data_nodes, w);
+    let nodes = roles.iter().map(|r| r.machines).sum();
+
+    let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
+    let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / survivors).gb() } else { Bytes(raw / survivors).gb() };
+    let n = f64::from(data_nodes);
+    let capacity_msgs = match &m.scaling {
+        Scaling::Linear { .. } => w.msgs().0 * n * per_node_cores / demand,
+        Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)),
+    };
+    let utilisation = Utilisation {
+        cpu: demand / (n * per_node_cores),
+        disk: disk_bytes / (n * hw.disk_write().0),
+        network: net_in.max(net_out) / (n * nic),
+        disk_fill: if on_lts { 0.0 } else { provisioned / (n * node_capacity) },
+    };
+
+    let p99 = latency::expected_p99(m, utilisation.cpu);
+    if let Some(e) = &p99 {
+        points.extend(e.points.iter().cloned());
+    }
+    let backlog_bytes = ingress.bytes_per_sec() * w.outage.to_s().0;
+    let p999_backlog = latency::grid_p999(m, f64::from(w.partitions), backlog_bytes, data_nodes);
+    if let Some(g) = &p999_backlog {
+        if g.extrapolated {
+            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: P99.9 under backlog is read at the edge of the measured grid ({})", m.system.name(), g.basis) });
+        }
+    }
+    let drain = catchup.map(|(per_node, p)| {
+        let backlog = w.msgs().0 * w.outage.to_s().0;
+        let rate = per_node * n;
+        let net = rate - w.msgs().0;
+        DrainEstimate { backlog_messages: backlog, catchup_msgs_per_s: rate, seconds: if backlog == 0.0 { 0.0 } else if net > 0.0 { backlog / net } else { f64::INFINITY }, point: p }
+    });
+    if let Some(d) = &drain {
+        points.push(d.point.clone());
+    }
+
+    // Honesty: where the plan leaves the measured envelope.
+    let (lo, hi) = m.produce.size_range();
+    if w.size.0 < lo * 0.999 || w.size.0 > hi * 1.001 {
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), fmt_num(w.size.0), fmt_num(lo), fmt_num(hi)) });
+    }
+    if hw.cores != m.home.cores {
+        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, fmt_num(c.message_bytes), fmt_num(c.measured_msgs), fmt_num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, hw.cores) });
+    }
+    if data_nodes > m.home.nodes * 2 {
+        if let Scaling::Linear { reason } = &m.scaling {
+            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
+        }
+    }
+    if m.produce.dof() == 0 {
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
+    }
+    if let Some(a) = &m.home.assumed {
+        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });
+    }
+    if hw.ram_gb > 0.0 && m.home.ram_gb.is_some_and(|r| r < hw.ram_gb * 0.5 || r > hw.ram_gb * 2.0) {
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), fmt_num(m.home.ram_gb.unwrap_or(0.0)), fmt_num(hw.ram_gb)) });
+    }
+
+    let mut ops = OpsBurden::default();
+    if let Some((lo, hi, p)) = &m.ops.processes {
+        ops.processes = Some((*lo, *hi));
+        ops.points.push(p.clone());
+    }
+    if let Some((d, p)) = &m.ops.person_days {
+        ops.person_days = Some(*d);
+        ops.points.push(p.clone());
+    }
+    points.dedup_by(|a, b| a.id == b.id);
+
+    SystemPlan {
+        system: m.system,
+        nodes,
+        roles,
+        data_nodes,
+        bounds,
+        bottleneck,
+        disk_per_node_gb,
+        storage: Storage {
+            retained_bytes: retained,
+            provisioned_bytes: provisioned,
+            raw_disk_bytes: raw,
+            location: match m.system {
+                SystemId::Pravega => "long-term storage (tiered); bookies keep the journal".into(),
+                SystemId::Pulsar => "bookie disks".into(),
+                _ => "broker disks".into(),
+            },
+        },
+        capacity_msgs,
+        utilisation,
+        p99,
+        p999_backlog,
+        drain,
+        ops,
+        warnings,
+        points,
+    }
+}
+
+fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {
+    Role { role: role.into(), machines, processes, note: note.into() }
+}
+
+/// Machines per role for `data_nodes` data nodes.
+fn roles_for(system: SystemId, data_nodes: u32, w: &Workload) -> Vec<Role> {
+    match system {
+        SystemId::Kafka => {
+            if data_nodes <= 5 {
+                vec![
+                    role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
+                    role("kraft-controller", 0, 3, "KRaft controllers in combined mode on three brokers (000 §1.1: 3 processes)"),
+                ]
+            } else {
+                vec![
+                    role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
+                    role("kraft-controller", 3, 3, "dedicated controllers once the cluster passes 5 brokers (general Kafka practice)"),
+                ]
+            }
+        }
+        SystemId::Rocketmq => {
+            let groups = data_nodes / w.rf.max(1);
+            vec![
+                role("broker-master", groups, groups, "one master per broker group"),
+                role("broker-slave", groups * (w.rf - 1), groups * (w.rf - 1), format!("{} slave(s) per group for RF {}", w.rf - 1, w.rf)),
+                role("nameserver", 0, 3, "stateless NameServers co-located on broker machines (000 §1.2, §6.1: 9 processes)"),
+            ]
+        }
+        SystemId::Pulsar => {
+            let brokers = data_nodes.div_ceil(2).max(2);
+            vec![
+                role("broker", brokers, brokers, "stateless brokers: half the data-node count, at least 2 (co-located fit split across roles; 000 §2.5 pitfall 5)"),
+                role("bookie", data_nodes, data_nodes, "sized by the bounds (disk, storage, ensemble), +1 for a lost node"),
+                role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
+            ]
+        }
+        SystemId::Pravega => vec![
+            role("segment-store", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
+            role("bookie", 3, 3, "durable log; data moves to long-term storage (004 §2.1)"),
+            role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
+            role("zookeeper", 3, 3, "metadata quorum"),
+            role("long-term-storage", 0, 0, "external object / file storage holds the retention"),
+        ],
+    }
+}
+
+/// Convenience: ingress of a plan's workload in MB/s (re-exported for charts).
+pub fn ingress(w: &Workload) -> MegabytesPerSec {
+    w.ingress()
+}

@@ -1,0 +1,191 @@
+//! Units as types. Every conversion between them is an explicit, tested function.
+//!
+//! Conventions (DESIGN.md §3): MB = 10^6 bytes, MiB = 2^20 bytes, Mbit = 10^6 bits,
+//! Gbit = 10^9 bits. Durations are kept in the unit they are read in and converted
+//! on purpose.
+
+use serde::{Deserialize, Serialize};
+
+/// Bytes in one MB (decimal megabyte).
+pub const BYTES_PER_MB: f64 = 1e6;
+/// Bytes in one MiB (binary mebibyte).
+pub const BYTES_PER_MIB: f64 = 1_048_576.0;
+/// Bytes in one GB (decimal).
+pub const BYTES_PER_GB: f64 = 1e9;
+/// Bytes in one TB (decimal).
+pub const BYTES_PER_TB: f64 = 1e12;
+
+macro_rules! unit {
+    ($(#[$m:meta])* $name:ident, $label:expr) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize, Default)]
+        #[serde(transparent)]
+        pub struct $name(pub f64);
+        impl $name {
+            /// The unit's printed label.
+            pub const LABEL: &'static str = $label;
+            /// The raw number in this unit.
+            pub fn get(self) -> f64 { self.0 }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{} {}", crate::units::fmt_num(self.0), $label)
+            }
+        }
+    };
+}
+
+unit!(/// A size in bytes.
+    Bytes, "B");
+unit!(/// Throughput in MB/s (10^6 bytes per second).
+    MegabytesPerSec, "MB/s");
+unit!(/// Throughput in MiB/s (2^20 bytes per second).
+    MebibytesPerSec, "MiB/s");
+unit!(/// Throughput in Mbit/s (10^6 bits per second), as pulsar-perf prints.
+    MegabitsPerSec, "Mbit/s");
+unit!(/// Link speed in Gbit/s (10^9 bits per second), as NICs are sold.
+    GigabitsPerSec, "Gbit/s");
+unit!(/// Message rate in messages per second.
+    MsgPerSec, "msg/s");
+unit!(/// A duration in milliseconds.
+    Millis, "ms");
+unit!(/// A duration in microseconds (OMB's publishDelayLatency).
+    Micros, "µs");
+unit!(/// A duration in seconds.
+    Seconds, "s");
+unit!(/// A duration in hours.
+    Hours, "h");
+
+impl MegabytesPerSec {
+    /// Bytes per second.
+    pub fn bytes_per_sec(self) -> f64 { self.0 * BYTES_PER_MB }
+    /// From bytes per second.
+    pub fn from_bytes_per_sec(bps: f64) -> Self { Self(bps / BYTES_PER_MB) }
+    /// MB/s → MiB/s.
+    pub fn to_mib(self) -> MebibytesPerSec { MebibytesPerSec(self.0 * BYTES_PER_MB / BYTES_PER_MIB) }
+    /// MB/s → Mbit/s.
+    pub fn to_mbit(self) -> MegabitsPerSec { MegabitsPerSec(self.0 * 8.0) }
+    /// Message rate carried at this byte rate with messages of `size`.
+    pub fn to_msgs(self, size: Bytes) -> MsgPerSec { MsgPerSec(self.bytes_per_sec() / size.0) }
+}
+impl MebibytesPerSec {
+    /// MiB/s → MB/s.
+    pub fn to_mb(self) -> MegabytesPerSec { MegabytesPerSec(self.0 * BYTES_PER_MIB / BYTES_PER_MB) }
+}
+impl MegabitsPerSec {
+    /// Mbit/s → MB/s (divide by 8 bits per byte).
+    pub fn to_mb(self) -> MegabytesPerSec { MegabytesPerSec(self.0 / 8.0) }
+}
+impl GigabitsPerSec {
+    /// Gbit/s → MB/s: 1 Gbit/s = 125 MB/s.
+    pub fn to_mb(self) -> MegabytesPerSec { MegabytesPerSec(self.0 * 1e9 / 8.0 / BYTES_PER_MB) }
+}
+impl MsgPerSec {
+    /// Byte rate carried by this message rate with messages of `size`.
+    pub fn to_mb(self, size: Bytes) -> MegabytesPerSec { MegabytesPerSec::from_bytes_per_sec(self.0 * size.0) }
+}
+impl Micros {
+    /// µs → ms.
+    pub fn to_ms(self) -> Millis { Millis(self.0 / 1000.0) }
+}
+impl Millis {
+    /// ms → s.
+    pub fn to_s(self) -> Seconds { Seconds(self.0 / 1000.0) }
+}
+impl Seconds {
+    /// s → ms.
+    pub fn to_ms(self) -> Millis { Millis(self.0 * 1000.0) }
+    /// s → minutes (plain f64: minutes only appear in the `drain_min` field).
+    pub fn minutes(self) -> f64 { self.0 / 60.0 }
+}
+impl Hours {
+    /// h → s.
+    pub fn to_s(self) -> Seconds { Seconds(self.0 * 3600.0) }
+}
+impl Bytes {
+    /// Decimal gigabytes.
+    pub fn gb(self) -> f64 { self.0 / BYTES_PER_GB }
+    /// Decimal terabytes.
+    pub fn tb(self) -> f64 { self.0 / BYTES_PER_TB }
+    /// From decimal terabytes.
+    pub fn from_tb(tb: f64) -> Self { Self(tb * BYTES_PER_TB) }
+    /// From decimal gigabytes.
+    pub fn from_gb(gb: f64) -> Self { Self(gb * BYTES_PER_GB) }
+}
+
+/// Formats a number for people: thousands separators, at most 3 significant
+/// decimals for small values.
+pub fn fmt_num(x: f64) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() { "n/a".into() } else if x > 0.0 { "∞".into() } else { "−∞".into() };
+    }
+    let a = x.abs();
+    if a >= 1000.0 {
+        let n = x.round() as i64;
+        let s = n.unsigned_abs().to_string();
+        let mut out = String::new();
+        for (i, ch) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(ch);
+        }
+        if n < 0 { format!("-{out}") } else { out }
+    } else if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round() as i64)
+    } else if a >= 10.0 {
+        format!("{x:.1}")
+    } else if a >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mb_and_mib_differ_by_4_86_percent() {
+        let one_mb = MegabytesPerSec(1.0);
+        assert!((one_mb.to_mib().0 - 0.953_674).abs() < 1e-6);
+        assert!((MebibytesPerSec(1.0).to_mb().0 - 1.048_576).abs() < 1e-9);
+    }
+
+    #[test]
+    fn pulsar_perf_mbit_divides_by_eight() {
+        assert_eq!(MegabitsPerSec(800.0).to_mb(), MegabytesPerSec(100.0));
+        assert_eq!(MegabytesPerSec(100.0).to_mbit(), MegabitsPerSec(800.0));
+    }
+
+    #[test]
+    fn ten_gbit_nic_is_1250_mb_per_s() {
+        assert!((GigabitsPerSec(10.0).to_mb().0 - 1250.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn msgs_and_bytes_round_trip() {
+        // seed 000 §3.4: 268,000 msg/s of 1 KB (1024 B) = 274.4 MB/s.
+        let mb = MsgPerSec(268_000.0).to_mb(Bytes(1024.0));
+        assert!((mb.0 - 274.432).abs() < 1e-9);
+        assert!((mb.to_msgs(Bytes(1024.0)).0 - 268_000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn omb_publish_delay_micros_to_millis() {
+        assert_eq!(Micros(1500.0).to_ms(), Millis(1.5));
+        assert_eq!(Hours(2.0).to_s(), Seconds(7200.0));
+        assert_eq!(Seconds(1.5).to_ms(), Millis(1500.0));
+    }
+
+    #[test]
+    fn formats_numbers_for_people() {
+        assert_eq!(fmt_num(268000.0), "268,000");
+        assert_eq!(fmt_num(-1234567.0), "-1,234,567");
+        assert_eq!(fmt_num(42.0), "42");
+        assert_eq!(fmt_num(3.14159), "3.14");
+        assert_eq!(fmt_num(f64::INFINITY), "∞");
+        assert_eq!(format!("{}", MegabytesPerSec(12.5)), "12.5 MB/s");
+    }
+}
