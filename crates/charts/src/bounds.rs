@@ -1,0 +1,68 @@
+//! Nodes by bound for one sized system: which resource set the count.
+
+use capacity::sizing::SystemPlan;
+use capacity::units::fmt_num;
+use plotters::prelude::*;
+
+use crate::{accessible, e, ChartError, SIZE};
+
+/// Horizontal bars of the data nodes each bound needs; the binding bar is dark,
+/// the dashed line is the planned data-node count (with failure head-room).
+///
+/// # Errors
+/// [`ChartError`] if plotters fails.
+pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
+    let mut svg = String::new();
+    let n = p.bounds.len();
+    let xmax = p.bounds.iter().map(|b| b.nodes).filter(|x| x.is_finite()).fold(f64::from(p.data_nodes), f64::max) * 1.15 + 0.5;
+    {
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, 60 + 34 * n as u32)).into_drawing_area();
+        root.fill(&WHITE).map_err(e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("{}: data nodes needed by each bound", p.system.name()), ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(30)
+            .y_label_area_size(190)
+            .build_cartesian_2d(0.0..xmax, 0.0..n as f64)
+            .map_err(e)?;
+        let labels: Vec<String> = p.bounds.iter().map(|b| b.kind.label().to_string()).collect();
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n * 2 + 1)
+            .y_label_formatter(&|y| {
+                let i = y.floor() as usize;
+                if (y - y.floor() - 0.5).abs() < 0.01 && i < labels.len() { labels[n - 1 - i].clone() } else { String::new() }
+            })
+            .x_desc("data nodes")
+            .x_label_formatter(&|v| fmt_num(*v))
+            .draw()
+            .map_err(e)?;
+        chart
+            .draw_series(p.bounds.iter().enumerate().map(|(i, b)| {
+                let y = (n - 1 - i) as f64;
+                let style = if b.kind == p.bottleneck { RGBColor(30, 60, 110).filled() } else { RGBColor(150, 170, 200).filled() };
+                Rectangle::new([(0.0, y + 0.2), (b.nodes.min(xmax), y + 0.8)], style)
+            }))
+            .map_err(e)?;
+        chart
+            .draw_series(p.bounds.iter().enumerate().map(|(i, b)| {
+                let y = (n - 1 - i) as f64;
+                Text::new(format!("{:.1}", b.nodes), (b.nodes.min(xmax) + xmax * 0.01, y + 0.65), ("sans-serif", 12))
+            }))
+            .map_err(e)?;
+        let d = f64::from(p.data_nodes);
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(d, 0.0), (d, n as f64)], BLACK.stroke_width(2))))
+            .map_err(e)?;
+        chart
+            .draw_series(std::iter::once(Text::new(format!("planned: {}", p.data_nodes), (d + xmax * 0.01, n as f64 - 0.15), ("sans-serif", 12))))
+            .map_err(e)?;
+        root.present().map_err(e)?;
+    }
+    Ok(accessible(
+        svg,
+        &format!("{} nodes by bound", p.system.name()),
+        &format!("The {} bound sets the count; {} data nodes are planned including one for failure head-room.", p.bottleneck.label(), p.data_nodes),
+    ))
+}

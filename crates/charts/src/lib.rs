@@ -1,0 +1,58 @@
+//! mqplan's charts, drawn with plotters into SVG strings. Pure drawing over the
+//! capacity crate's types: the server renders them into the page, the browser
+//! redraws them on every change. Every label that carries data passes through
+//! [`escape`] before it reaches the SVG.
+
+mod bounds;
+mod escape;
+mod partitions;
+mod size_curve;
+
+pub use bounds::bounds_svg;
+pub use escape::escape;
+pub use partitions::partitions_svg;
+pub use size_curve::size_curve_svg;
+
+use capacity::SystemId;
+use plotters::style::RGBColor;
+
+/// Chart width and height in px (the SVG scales with CSS).
+pub const SIZE: (u32, u32) = (640, 360);
+
+/// Errors drawing. Rendering to a string can only fail inside plotters.
+#[derive(Debug)]
+pub struct ChartError(pub String);
+
+impl std::fmt::Display for ChartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "chart drawing failed: {}", self.0)
+    }
+}
+
+impl std::error::Error for ChartError {}
+
+pub(crate) fn e<E: std::fmt::Debug>(x: E) -> ChartError {
+    ChartError(format!("{x:?}"))
+}
+
+/// Colour per system (colour-blind-safe Okabe–Ito palette).
+pub fn color(s: SystemId) -> RGBColor {
+    match s {
+        SystemId::Kafka => RGBColor(0, 114, 178),
+        SystemId::Rocketmq => RGBColor(213, 94, 0),
+        SystemId::Pulsar => RGBColor(0, 158, 115),
+        SystemId::Pravega => RGBColor(204, 121, 167),
+    }
+}
+
+/// Adds `role="img"` and an escaped `<title>`/`<desc>` so screen readers announce the chart.
+pub(crate) fn accessible(svg: String, title: &str, desc: &str) -> String {
+    let head = format!("<title>{}</title><desc>{}</desc>", escape(title), escape(desc));
+    match svg.find('>') {
+        Some(i) if svg.starts_with("<svg") => {
+            let (a, b) = svg.split_at(i);
+            format!("{a} role=\"img\">{head}{}", &b[1..])
+        }
+        _ => svg,
+    }
+}

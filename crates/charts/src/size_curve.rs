@@ -1,0 +1,93 @@
+//! Throughput vs message size per system: measured points, fitted a + b·s curve,
+//! and where the workload's message size sits on each curve.
+
+use capacity::catalog::Catalog;
+use capacity::units::fmt_num;
+use capacity::Workload;
+use plotters::prelude::*;
+
+use crate::{accessible, color, e, ChartError, SIZE};
+
+/// Cluster msg/s on a system's measured setup at `size` bytes.
+fn home_msgs(m: &capacity::catalog::SystemModel, size: f64) -> f64 {
+    f64::from(m.home.nodes * m.home.cores) / (f64::from(m.home.rf) * m.produce.core_seconds(size))
+}
+
+/// Draws measured produce throughput (dots) and fitted curves (lines) on log–log
+/// axes, each system on its measured setup, with a marker at the workload's size.
+///
+/// # Errors
+/// [`ChartError`] if plotters fails.
+pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartError> {
+    let mut svg = String::new();
+    let (x0, x1) = (50.0_f64, 20_000.0_f64);
+    let mut y1 = 1.0_f64;
+    let mut y0 = f64::INFINITY;
+    for m in &catalog.systems {
+        for s in [x0, x1, w.size.0.clamp(x0, x1)] {
+            let v = home_msgs(m, s);
+            y1 = y1.max(v);
+            y0 = y0.min(v);
+        }
+        for p in &m.produce.points {
+            y1 = y1.max(p.measured_msgs);
+            y0 = y0.min(p.measured_msgs);
+        }
+    }
+    let y0 = (y0 * 0.5).max(1.0);
+    let y1 = y1 * 2.0;
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(e)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Produce throughput vs message size (measured setups)", ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+            .map_err(e)?;
+        chart
+            .configure_mesh()
+            .x_desc("message size (bytes)")
+            .y_desc("msg/s (cluster)")
+            .x_label_formatter(&|v| fmt_num(*v))
+            .y_label_formatter(&|v| fmt_num(*v))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(e)?;
+        for m in &catalog.systems {
+            let c = color(m.system);
+            let curve: Vec<(f64, f64)> = (0..=60).map(|i| x0 * (x1 / x0).powf(f64::from(i) / 60.0)).map(|s| (s, home_msgs(m, s))).collect();
+            let label = format!("{} ({}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
+            chart
+                .draw_series(LineSeries::new(curve, c.stroke_width(2)))
+                .map_err(e)?
+                .label(label)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+            chart
+                .draw_series(m.produce.points.iter().map(|p| Circle::new((p.message_bytes, p.measured_msgs), 5, c.filled())))
+                .map_err(e)?;
+            let s = w.size.0.clamp(x0, x1);
+            chart.draw_series(std::iter::once(Cross::new((s, home_msgs(m, s)), 6, c.stroke_width(2)))).map_err(e)?;
+        }
+        let s = w.size.0.clamp(x0, x1);
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(s, y0), (s, y1)], BLACK.mix(0.4).stroke_width(1))))
+            .map_err(e)?
+            .label(format!("your size: {} B", fmt_num(w.size.0)))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.mix(0.4)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(200, 200, 200))
+            .draw()
+            .map_err(e)?;
+        root.present().map_err(e)?;
+    }
+    Ok(accessible(
+        svg,
+        "Produce throughput vs message size",
+        &format!("Dots are measured runs, lines the fitted t(s) = a + b·s per system, crosses where a {} B message sits on each curve.", fmt_num(w.size.0)),
+    ))
+}
