@@ -1,0 +1,8 @@
+//! Page parts.
+
+pub mod candidates;
+pub mod charts;
+pub mod decision_path;
+pub mod num;
+pub mod recommendation;
+pub mod workload_form;

@@ -1,0 +1,89 @@
+//! The headline: system, machines per role, disk per node, the binding bound,
+//! expected latency, storage — each number with its unit and source on hover —
+//! beside the nodes-by-bound chart that explains the count.
+
+use capacity::plan::Plan;
+use leptos::prelude::*;
+
+use crate::components::num::Num;
+use crate::format::{bytes, duration, fmt_num, pct};
+
+/// The recommendation card for `plan`.
+#[component]
+pub fn RecommendationCard(plan: Plan) -> impl IntoView {
+    let best = plan.candidates[0].plan.clone();
+    let r = plan.recommendation.clone();
+    let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
+    let chart = charts::bounds_svg(&best).unwrap_or_else(|e| format!("<p>{}</p>", charts::escape(&e.to_string())));
+    let p99 = match &best.p99 {
+        Some(e) => view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=format!("p99 end-to-end, {} — {}", e.basis, e.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) /> }.into_any(),
+        None => view! { <span class="muted">"not measured"</span> }.into_any(),
+    };
+    let p999 = best.p999_backlog.clone().map(|g| {
+        view! {
+            <dt>"P99.9 under the outage backlog"</dt>
+            <dd><Num text=format!("{}{} ms", if g.cliff { "≥ " } else { "" }, fmt_num(g.ms)) tip=format!("{} — {}", g.basis, g.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
+            {g.cliff.then(|| view! { " " <strong class="warn">"past the measured cliff"</strong> })}</dd>
+        }
+    });
+    let drain = best.drain.clone().map(|d| {
+        view! {
+            <dt>"Backlog drain after the outage"</dt>
+            <dd><Num text=duration(d.seconds) tip=format!("{} messages at {} msg/s catch-up (cold cache) minus the ongoing produce rate; {}", fmt_num(d.backlog_messages), fmt_num(d.catchup_msgs_per_s), d.point.citation) /></dd>
+        }
+    });
+    let ops = best.ops.clone();
+    let ops_tip = ops.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ");
+    view! {
+        <section class="card recommendation" aria-labelledby="rec-h">
+            <div class="rec-text">
+                <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
+                    <Num text=format!("{} machines", r.nodes) tip=format!("{} data nodes sized by the bounds (+1 for a lost node) plus supporting roles", best.data_nodes) /></h2>
+                <table class="roles">
+                    <caption>"Machines by role"</caption>
+                    <thead><tr><th scope="col">"Role"</th><th scope="col">"Machines"</th><th scope="col">"Processes"</th><th scope="col">"Why"</th></tr></thead>
+                    <tbody>
+                        {r.roles.iter().map(|x| view! { <tr><th scope="row">{x.role.clone()}</th><td>{x.machines}</td><td>{x.processes}</td><td>{x.note.clone()}</td></tr> }).collect_view()}
+                    </tbody>
+                </table>
+                <dl class="facts">
+                    <dt>"Bottleneck"</dt>
+                    <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
+                    <dt>"Disk per data node"</dt>
+                    <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ (data nodes − 1), so one lost node's data still fits; {}", best.storage.location) /></dd>
+                    <dt>"Retained / provisioned"</dt>
+                    <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
+                        <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "
+                        <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
+                    <dt>"Expected p99"</dt>
+                    <dd>{p99}</dd>
+                    {p999}
+                    {drain}
+                    <dt>"Utilisation at peak"</dt>
+                    <dd>"CPU " <Num text=pct(best.utilisation.cpu) tip="core-seconds needed ÷ cores of all data nodes" />
+                        ", disk " <Num text=pct(best.utilisation.disk) tip="bytes written ÷ disk write bandwidth" />
+                        ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
+                        ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
+                    <dt>"Produce capacity"</dt>
+                    <dd><Num text=format!("{} msg/s", fmt_num(best.capacity_msgs)) tip="fitted CPU bound of the planned data nodes at this size and durability" /></dd>
+                    {ops.processes.map(|(lo, hi)| view! { <dt>"Operations"</dt><dd><Num text=if lo == hi { format!("{} processes", fmt_num(lo)) } else { format!("{}–{} processes", fmt_num(lo), fmt_num(hi)) } tip=ops_tip.clone() />
+                        {ops.person_days.map(|d| view! { ", " <Num text=format!("{} person-days to first deployment", fmt_num(d)) tip="seed 000 §6.4" /> })}</dd> })}
+                </dl>
+                {(!plan.warnings.is_empty()).then(|| view! {
+                    <div class="warnings">
+                        <h3>"Caveats"</h3>
+                        <ul>{plan.warnings.iter().map(|w| view! { <li data-kind=w.kind.clone()>{w.text.clone()}</li> }).collect_view()}</ul>
+                    </div>
+                })}
+                <details class="points">
+                    <summary>{format!("Measured points this rests on ({})", best.points.len())}</summary>
+                    <ul>{best.points.iter().map(|p| view! { <li><code>{p.id.clone()}</code>": "{p.summary.clone()}" — "<cite>{p.citation.clone()}</cite></li> }).collect_view()}</ul>
+                </details>
+            </div>
+            <figure class="chart bounds">
+                <div inner_html=chart></div>
+                <figcaption>"Data nodes each bound needs; the dark bar sets the count."</figcaption>
+            </figure>
+        </section>
+    }
+}

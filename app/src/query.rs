@@ -1,0 +1,65 @@
+//! URL query ⇄ workload: the share-link contract's browser side. Repeated `needs`
+//! values (checkboxes) are joined into the documented comma list.
+
+use capacity::{FieldError, Workload};
+
+/// Query pairs as submitted (order kept). `needs` given several times is merged.
+pub fn normalise(pairs: impl IntoIterator<Item = (String, String)>) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (k, v) in pairs {
+        if k == "needs" {
+            if let Some((_, existing)) = out.iter_mut().find(|(kk, _)| kk == "needs") {
+                if !v.trim().is_empty() {
+                    if !existing.is_empty() {
+                        existing.push(',');
+                    }
+                    existing.push_str(v.trim());
+                }
+                continue;
+            }
+        }
+        out.push((k, v));
+    }
+    out
+}
+
+/// Parses normalised pairs into a workload.
+///
+/// # Errors
+/// Every bad field, named.
+pub fn parse(pairs: &[(String, String)]) -> Result<Workload, Vec<FieldError>> {
+    Workload::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// Encodes pairs as a URL query string (form encoding, `,` kept readable).
+pub fn encode(pairs: &[(impl AsRef<str>, impl AsRef<str>)]) -> String {
+    let v: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())).collect();
+    serde_urlencoded::to_string(v).unwrap_or_default().replace("%2C", ",")
+}
+
+/// The share-link query for a workload (canonical, every value explicit).
+pub fn share_query(w: &Workload) -> String {
+    encode(&w.to_params())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkbox_needs_merge_into_a_comma_list() {
+        let p = normalise(vec![("needs".into(), "delay".into()), ("size".into(), "10".into()), ("needs".into(), "transactions".into())]);
+        assert_eq!(p, vec![("needs".to_string(), "delay,transactions".to_string()), ("size".into(), "10".into())]);
+        let w = parse(&p).expect("valid");
+        assert_eq!(w.needs.len(), 2);
+    }
+
+    #[test]
+    fn share_query_round_trips() {
+        let w = parse(&[("msgs".into(), "5000".into()), ("size".into(), "2048".into()), ("needs".into(), "delay,trace".into())]).expect("valid");
+        let q = share_query(&w);
+        assert!(q.contains("needs=delay,trace"), "{q}");
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&q).expect("decodes");
+        assert_eq!(parse(&normalise(pairs)).expect("valid"), w);
+    }
+}

@@ -1,0 +1,3 @@
+//! Pages, one per file.
+
+pub mod advisor;

@@ -1,0 +1,270 @@
+//! The `mqplan` command line: `serve`, `plan`, `predict`, `fit`. Flags mirror the
+//! query contract (`--retention-h` is `retention_h`). Invalid input exits 2.
+
+use std::path::PathBuf;
+
+use capacity::predict::{predict, ClusterSpec};
+use capacity::units::fmt_num;
+use capacity::{Catalog, FieldError, SystemId, Workload};
+use clap::{Args, Parser, Subcommand};
+
+/// mqplan: message-broker capacity planning from measured benchmarks.
+#[derive(Debug, Parser)]
+#[command(name = "mqplan", version, about)]
+pub struct Cli {
+    /// Directory of recorded datasets (default: $MQPLAN_DATA_DIR or ./data).
+    #[arg(long, global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web app and API.
+    Serve {
+        /// Listen address (default $MQPLAN_ADDR or 127.0.0.1:3000).
+        #[arg(long)]
+        addr: Option<String>,
+    },
+    /// Plan a workload (same fields as the page's query).
+    Plan {
+        /// Workload fields.
+        #[command(flatten)]
+        workload: WorkloadFlags,
+        /// Print the plan as JSON (the /api/v1/plan contract).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Predict one cluster's produce throughput.
+    Predict {
+        /// kafka | rocketmq | pulsar | pravega.
+        #[arg(long)]
+        system: String,
+        /// Data nodes.
+        #[arg(long)]
+        nodes: String,
+        /// Hardware, size, RF and durability flags.
+        #[command(flatten)]
+        cluster: ClusterFlags,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show each system's fits: parameters, R², residuals, points used.
+    Fit {
+        /// Print JSON (the whole catalog).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+macro_rules! flags {
+    ($(#[$m:meta])* $name:ident { $($(#[$fm:meta])* $field:ident => $key:literal),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Args, Default)]
+        pub struct $name {
+            $($(#[$fm])* #[arg(long)] pub $field: Option<String>,)*
+        }
+        impl $name {
+            /// The flags given, as query pairs.
+            pub fn pairs(&self) -> Vec<(&'static str, String)> {
+                let mut v = Vec::new();
+                $(if let Some(x) = &self.$field { v.push(($key, x.clone())); })*
+                v
+            }
+        }
+    };
+}
+
+flags!(
+    /// Workload flags (README "Share-link contract").
+    WorkloadFlags {
+        /// Produce rate, MB/s (10^6 B/s).
+        mbps => "mbps",
+        /// Produce rate, msg/s.
+        msgs => "msgs",
+        /// Message size, bytes.
+        size => "size",
+        /// Replication factor.
+        rf => "rf",
+        /// Retention, hours.
+        retention_h => "retention_h",
+        /// Partitions in total.
+        partitions => "partitions",
+        /// Consumer groups.
+        fanout => "fanout",
+        /// p99 objective, ms.
+        p99_ms => "p99_ms",
+        /// replicated | fsync | leader.
+        durability => "durability",
+        /// data | business.
+        kind => "kind",
+        /// Comma list of features.
+        needs => "needs",
+        /// dedicated | none.
+        team => "team",
+        /// Outage to recover from, hours.
+        outage_h => "outage_h",
+        /// Drain deadline, minutes.
+        drain_min => "drain_min",
+        /// Hardware preset id.
+        hw => "hw",
+        /// Cores per node.
+        cores => "cores",
+        /// RAM per node, GB.
+        ram_gb => "ram_gb",
+        /// hdd | ssd | nvme | optane.
+        disk => "disk",
+        /// Disks per node.
+        disks => "disks",
+        /// Write MB/s per disk.
+        disk_mbps => "disk_mbps",
+        /// TB per disk.
+        disk_tb => "disk_tb",
+        /// NIC, Gbit/s.
+        nic_gbps => "nic_gbps",
+    }
+);
+
+flags!(
+    /// Cluster flags for `predict`.
+    ClusterFlags {
+        /// Message size, bytes.
+        size => "size",
+        /// Replication factor.
+        rf => "rf",
+        /// replicated | fsync | leader.
+        durability => "durability",
+        /// Hardware preset id.
+        hw => "hw",
+        /// Cores per node.
+        cores => "cores",
+        /// RAM per node, GB.
+        ram_gb => "ram_gb",
+        /// hdd | ssd | nvme | optane.
+        disk => "disk",
+        /// Disks per node.
+        disks => "disks",
+        /// Write MB/s per disk.
+        disk_mbps => "disk_mbps",
+        /// TB per disk.
+        disk_tb => "disk_tb",
+        /// NIC, Gbit/s.
+        nic_gbps => "nic_gbps",
+    }
+);
+
+/// A CLI failure: `Usage` exits 2, `Runtime` exits 1.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The user's input is invalid.
+    #[error("{0}")]
+    Usage(String),
+    /// Something else failed (data directory, server).
+    #[error("{0}")]
+    Runtime(String),
+}
+
+fn usage(errors: &[FieldError]) -> CliError {
+    CliError::Usage(errors.iter().map(|e| format!("--{} ({}): {}", e.field.replace('_', "-"), e.field, e.reason)).collect::<Vec<_>>().join("\n"))
+}
+
+fn parse_workload(pairs: &[(&'static str, String)]) -> Result<Workload, CliError> {
+    Workload::from_params(pairs.iter().map(|(k, v)| (*k, v.as_str()))).map_err(|e| usage(&e))
+}
+
+/// Runs `plan`, returning the text to print.
+///
+/// # Errors
+/// [`CliError::Usage`] for invalid fields.
+pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<String, CliError> {
+    let w = parse_workload(&flags.pairs())?;
+    let p = capacity::plan(catalog, &w).map_err(|e| CliError::Runtime(e.to_string()))?;
+    if json {
+        return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
+    }
+    let best = &p.candidates[0].plan;
+    let mut out = format!(
+        "Recommendation: {} on {} machines ({})\nBottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB\nExpected p99: {}\n",
+        p.recommendation.system.name(),
+        p.recommendation.nodes,
+        p.recommendation.roles.iter().map(|r| format!("{} {}", r.machines, r.role)).collect::<Vec<_>>().join(", "),
+        p.recommendation.bottleneck.label(),
+        fmt_num(p.recommendation.disk_per_node_gb),
+        fmt_num(p.storage.retained_bytes / 1e12),
+        fmt_num(p.storage.provisioned_bytes / 1e12),
+        best.p99.as_ref().map_or("not measured".into(), |e| format!("{} ms ({})", fmt_num(e.ms), e.basis)),
+    );
+    out.push_str("\nBounds (data nodes needed):\n");
+    for b in &best.bounds {
+        out.push_str(&format!("  {:<28} {:>8.2}  {}\n", b.kind.label(), b.nodes, b.detail));
+    }
+    out.push_str("\nDecision path:\n");
+    for s in &p.decision_path {
+        out.push_str(&format!("  {} {} → {} ({})\n", s.question, s.answer, s.outcome, s.citation));
+    }
+    out.push_str("\nCandidates:\n");
+    for c in &p.candidates {
+        out.push_str(&format!("  {:<9} {:<11} {:>4} machines  {}\n", c.system.name(), c.status, c.plan.nodes, c.reasons.join("; ")));
+    }
+    if !p.warnings.is_empty() {
+        out.push_str("\nWarnings:\n");
+        for w in &p.warnings {
+            out.push_str(&format!("  - {}\n", w.text));
+        }
+    }
+    Ok(out)
+}
+
+/// Runs `predict`.
+///
+/// # Errors
+/// [`CliError::Usage`] for invalid flags or an unknown system.
+pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &ClusterFlags, json: bool) -> Result<String, CliError> {
+    let system = SystemId::parse(system).ok_or_else(|| CliError::Usage(format!("--system: unknown system {system:?}; known: kafka, rocketmq, pulsar, pravega")))?;
+    let nodes: u32 = nodes.trim().parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| CliError::Usage(format!("--nodes: must be a whole number from 1 to 10000, got {nodes:?}")))?;
+    let w = parse_workload(&flags.pairs())?;
+    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability };
+    let p = predict(catalog, &spec).map_err(|e| CliError::Usage(e.to_string()))?;
+    if json {
+        return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
+    }
+    Ok(format!(
+        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s), interval {}–{} msg/s\nlimited by: {}\nfit: R² {:.3} with {} residual dof; extrapolated: {}\n{}\npoints: {}\n",
+        system.name(), nodes, fmt_num(spec.size.0), spec.rf, fmt_num(p.msgs_per_s), fmt_num(p.mb_per_s), fmt_num(p.low), fmt_num(p.high),
+        p.bound.label(), p.r_squared, p.dof, p.extrapolated, p.notes.join("\n"),
+        p.points.iter().map(|x| x.id.clone()).collect::<Vec<_>>().join(", ")
+    ))
+}
+
+/// Runs `fit`.
+///
+/// # Errors
+/// Only JSON serialization.
+pub fn run_fit(catalog: &Catalog, json: bool) -> Result<String, CliError> {
+    if json {
+        return serde_json::to_string_pretty(catalog).map_err(|e| CliError::Runtime(e.to_string()));
+    }
+    let mut out = String::new();
+    for m in &catalog.systems {
+        let c = &m.produce;
+        out.push_str(&format!(
+            "{}: t(s) = {:.2} + {:.4}·s core·µs per replica write; R² {:.3}, {} residual dof, max |residual| {:.1} %; measured on {} nodes × {} cores{}\n",
+            m.system.name(), c.a_core_us, c.b_core_us_per_byte, c.r_squared, c.dof(), c.max_abs_residual() * 100.0, m.home.nodes, m.home.cores,
+            m.home.assumed.as_ref().map(|a| format!(" ({a})")).unwrap_or_default()
+        ));
+        for p in &c.points {
+            out.push_str(&format!("    {} B: {} msg/s  [{}; {}]\n", fmt_num(p.message_bytes), fmt_num(p.measured_msgs), p.row_id, p.citation));
+        }
+        for k in &m.checks {
+            out.push_str(&format!("    check {} × {} cores at {} B: measured {} vs predicted {} msg/s [{}]\n", k.nodes, k.cores, fmt_num(k.message_bytes), fmt_num(k.measured_msgs), fmt_num(k.predicted_msgs), k.point.citation));
+        }
+    }
+    for (s, why) in &catalog.unfitted {
+        out.push_str(&format!("{}: not fitted: {why}\n", s.name()));
+    }
+    Ok(out)
+}

@@ -1,0 +1,13 @@
+#![recursion_limit = "256"]
+//! mqplan's server: configuration, state (the catalog fitted once at start-up),
+//! the axum router (pages, JSON API, static files) and the CLI commands.
+
+pub mod api;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod router;
+pub mod state;
+
+pub use router::router;
+pub use state::AppState;

@@ -1,0 +1,76 @@
+#![recursion_limit = "256"]
+//! `mqplan`: serve the advisor, or plan / predict / fit from the command line.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use server::cli::{run_fit, run_plan, run_predict, Cli, CliError, Command};
+use server::config::Config;
+use server::AppState;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Usage(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Runtime(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    let mut config = Config::from_env().map_err(CliError::Usage)?;
+    if let Some(d) = cli.data_dir {
+        config.data_dir = d;
+    }
+    let load = || ingest::load_catalog(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())));
+    match cli.command {
+        Command::Plan { workload, json } => {
+            let (_, catalog) = load()?;
+            println!("{}", run_plan(&catalog, &workload, json)?);
+        }
+        Command::Predict { system, nodes, cluster, json } => {
+            let (_, catalog) = load()?;
+            println!("{}", run_predict(&catalog, &system, &nodes, &cluster, json)?);
+        }
+        Command::Fit { json } => {
+            let (_, catalog) = load()?;
+            println!("{}", run_fit(&catalog, json)?);
+        }
+        Command::Serve { addr } => {
+            if let Some(a) = addr {
+                config.addr = a.parse().map_err(|e| CliError::Usage(format!("--addr {a:?}: {e}")))?;
+            }
+            serve(config)?;
+        }
+    }
+    Ok(())
+}
+
+fn serve(config: Config) -> Result<(), CliError> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=info".into()))
+        .init();
+    let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
+    if !config.site_root.join("pkg").join("app_bg.wasm").exists() {
+        tracing::warn!(site_root = %config.site_root.display(), "no hydrate bundle found; pages render but stay static (run `make build`)");
+    }
+    let app = server::router(state, Duration::from_secs(config.timeout_s));
+    let rt = tokio::runtime::Runtime::new().map_err(|e| CliError::Runtime(e.to_string()))?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| CliError::Runtime(format!("binding {}: {e}", config.addr)))?;
+        tracing::info!("mqplan listening on http://{}", config.addr);
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| CliError::Runtime(e.to_string()))
+    })
+}
