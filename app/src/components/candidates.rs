@@ -9,7 +9,10 @@ use crate::format::{duration, fmt_num};
 
 /// The comparison table.
 #[component]
-pub fn Candidates(plan: Plan) -> impl IntoView {
+pub fn Candidates(
+    /// The plan whose candidates to compare.
+    plan: Plan,
+) -> impl IntoView {
     view! {
         <section class="card candidates" aria-labelledby="cand-h">
             <h2 id="cand-h">"All candidates"</h2>

@@ -16,7 +16,10 @@ fn draw(f: impl Fn(&capacity::Catalog, &Workload) -> Option<String> + Send + Syn
 
 /// Measured and fitted throughput vs message size.
 #[component]
-pub fn SizeCurveChart(workload: Signal<Option<Workload>>) -> impl IntoView {
+pub fn SizeCurveChart(
+    /// The planned workload (None while the form is invalid).
+    workload: Signal<Option<Workload>>,
+) -> impl IntoView {
     let svg = draw(|c, w| charts::size_curve_svg(c, w).ok(), workload);
     view! {
         <figure class="chart">
@@ -28,7 +31,10 @@ pub fn SizeCurveChart(workload: Signal<Option<Workload>>) -> impl IntoView {
 
 /// Seed 001's P99.9 grid vs partitions.
 #[component]
-pub fn PartitionsChart(workload: Signal<Option<Workload>>) -> impl IntoView {
+pub fn PartitionsChart(
+    /// The planned workload (None while the form is invalid).
+    workload: Signal<Option<Workload>>,
+) -> impl IntoView {
     let svg = draw(|c, w| charts::partitions_svg(c, w).ok().flatten(), workload);
     view! {
         <figure class="chart">

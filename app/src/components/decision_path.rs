@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 /// Ordered list of questions, answers and outcomes, each cited.
 #[component]
-pub fn DecisionPath(steps: Vec<DecisionStep>) -> impl IntoView {
+pub fn DecisionPath(
+    /// The steps taken, in order.
+    steps: Vec<DecisionStep>,
+) -> impl IntoView {
     view! {
         <section class="card path" aria-labelledby="path-h">
             <h2 id="path-h">"How the choice was made"</h2>

@@ -4,6 +4,13 @@ use leptos::prelude::*;
 
 /// `text` shown; `tip` on hover/focus (unit, formula, citation).
 #[component]
-pub fn Num(#[prop(into)] text: String, #[prop(into)] tip: String) -> impl IntoView {
+pub fn Num(
+    /// The number with its unit, as shown.
+    #[prop(into)]
+    text: String,
+    /// Unit, formula and citation shown on hover or focus.
+    #[prop(into)]
+    tip: String,
+) -> impl IntoView {
     view! { <span class="num" tabindex="0" data-tip=tip.clone() title=tip>{text}</span> }
 }

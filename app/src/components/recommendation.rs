@@ -10,7 +10,10 @@ use crate::format::{bytes, duration, fmt_num, pct};
 
 /// The recommendation card for `plan`.
 #[component]
-pub fn RecommendationCard(plan: Plan) -> impl IntoView {
+pub fn RecommendationCard(
+    /// The plan to headline.
+    plan: Plan,
+) -> impl IntoView {
     let best = plan.candidates[0].plan.clone();
     let r = plan.recommendation.clone();
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();

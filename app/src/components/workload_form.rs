@@ -103,7 +103,14 @@ fn set(params: RwSignal<Vec<(String, String)>>, name: &str, value: String) {
 
 /// The form. `params` is the live query; `errors` the field errors; `share` the link.
 #[component]
-pub fn WorkloadForm(params: RwSignal<Vec<(String, String)>>, errors: Signal<Vec<FieldError>>, share: Memo<String>) -> impl IntoView {
+pub fn WorkloadForm(
+    /// The live query pairs (public names).
+    params: RwSignal<Vec<(String, String)>>,
+    /// Field errors of the current query.
+    errors: Signal<Vec<FieldError>>,
+    /// The canonical share query.
+    share: Memo<String>,
+) -> impl IntoView {
     let initial = params.get_untracked();
     let has_rate = get(&initial, "mbps").is_some() || get(&initial, "msgs").is_some();
     let error_for = move |name: &'static str| {

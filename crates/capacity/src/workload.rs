@@ -295,8 +295,9 @@ impl Workload {
         }
     }
 
-    /// The canonical query pairs for this workload: every field, so a pasted
-    /// link does not depend on today's defaults. Parsing them gives back `self`.
+    /// The canonical query pairs for this workload: every workload field (so a
+    /// pasted link does not depend on today's defaults) and the hardware as a
+    /// preset plus the fields that differ from it. Parsing them gives back `self`.
     pub fn to_params(&self) -> Vec<(&'static str, String)> {
         let mut out: Vec<(&'static str, String)> = Vec::new();
         match self.rate {
@@ -321,17 +322,34 @@ impl Workload {
         if let Some(d) = self.drain_min {
             out.push(("drain_min", fmt(d)));
         }
+        // Hardware: the preset, then only the fields that differ from it, so a
+        // link stays short and still reproduces the machine exactly.
+        let base = self.hardware.preset.as_deref().and_then(Preset::find).map_or_else(Hardware::default, Preset::hardware);
         if let Some(p) = &self.hardware.preset {
             out.push(("hw", p.clone()));
         }
         let h = &self.hardware;
-        out.push(("cores", h.cores.to_string()));
-        out.push(("ram_gb", fmt(h.ram_gb)));
-        out.push(("disk", h.disk.id().into()));
-        out.push(("disks", h.disks.to_string()));
-        out.push(("disk_mbps", fmt(h.disk_mbps.0)));
-        out.push(("disk_tb", fmt(h.disk_tb)));
-        out.push(("nic_gbps", fmt(h.nic_gbps.0)));
+        if h.cores != base.cores {
+            out.push(("cores", h.cores.to_string()));
+        }
+        if h.ram_gb != base.ram_gb {
+            out.push(("ram_gb", fmt(h.ram_gb)));
+        }
+        if h.disk != base.disk {
+            out.push(("disk", h.disk.id().into()));
+        }
+        if h.disks != base.disks {
+            out.push(("disks", h.disks.to_string()));
+        }
+        if h.disk_mbps != default_disk_mbps(h.disk) {
+            out.push(("disk_mbps", fmt(h.disk_mbps.0)));
+        }
+        if h.disk_tb != base.disk_tb {
+            out.push(("disk_tb", fmt(h.disk_tb)));
+        }
+        if h.nic_gbps != base.nic_gbps {
+            out.push(("nic_gbps", fmt(h.nic_gbps.0)));
+        }
         out
     }
 
@@ -411,5 +429,10 @@ mod tests {
         let w = parse(&[("hw", "seed001-r740xd"), ("cores", "20")]).unwrap();
         assert_eq!(w.hardware.cores, 20);
         assert_eq!(w.hardware.disks, 8);
+        let keys: Vec<&str> = w.to_params().iter().map(|(k, _)| *k).collect();
+        assert!(keys.contains(&"cores") && !keys.contains(&"disks"), "{keys:?}");
+        let w = parse(&[("disk", "nvme"), ("disk_mbps", "900")]).unwrap();
+        let back = Workload::from_params(w.to_params().iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+        assert_eq!(back, w);
     }
 }

@@ -1,0 +1,94 @@
+//! In-process router tests: page, API and errors through `router(state)` with `oneshot`.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use server::{router, AppState};
+use tower::ServiceExt;
+
+fn app() -> axum::Router {
+    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr")).expect("bundled data loads");
+    router(state, Duration::from_secs(10))
+}
+
+async fn get(uri: &str) -> (StatusCode, String) {
+    let res = app().oneshot(Request::builder().uri(uri).body(Body::empty()).expect("request")).await.expect("response");
+    let status = res.status();
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[tokio::test]
+async fn share_link_renders_the_whole_plan_server_side() {
+    let (status, html) = get("/?mbps=200&size=100&retention_h=72&needs=transactions,delay&kind=business").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("id=\"rec-h\""), "recommendation heading");
+    assert!(html.contains("data-system=\"rocketmq\""), "business + transactions → RocketMQ");
+    assert!(html.contains("How the choice was made"));
+    assert!(html.contains("<svg"), "charts are rendered server-side");
+    assert!(html.contains("id=\"mqplan-catalog\""), "catalog embedded for hydration");
+    // The form shows the query's values.
+    assert!(html.contains("name=\"size\" value=\"100\""), "form keeps the query");
+}
+
+#[tokio::test]
+async fn invalid_field_shows_a_message_beside_it_not_a_500() {
+    let (status, html) = get("/?size=abc&rf=0").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Fix the highlighted fields"));
+    assert!(html.contains("must be a number, got &quot;abc&quot;") || html.contains("must be a number, got \"abc\""));
+    assert!(html.contains("class=\"field invalid\""));
+}
+
+#[tokio::test]
+async fn api_plan_has_the_stable_json_names() {
+    let (status, body) = get("/api/v1/plan?mbps=200&size=1024&retention_h=72").await;
+    assert_eq!(status, StatusCode::OK);
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    for k in ["system", "nodes", "roles", "disk_per_node_gb", "bottleneck"] {
+        assert!(v["recommendation"].get(k).is_some(), "recommendation.{k}");
+    }
+    for k in ["retained_bytes", "provisioned_bytes"] {
+        assert!(v["storage"][k].as_f64().is_some(), "storage.{k}");
+    }
+    assert!(v["candidates"].as_array().is_some_and(|a| a.len() == 4));
+    assert!(v["decision_path"].as_array().is_some_and(|a| !a.is_empty()));
+    assert!(v["warnings"].is_array());
+    // seed 003 §5.2 arithmetic: 200 MB/s × 72 h × RF 3 = 155.52 TB retained.
+    assert!((v["storage"]["retained_bytes"].as_f64().unwrap_or(0.0) - 155.52e12).abs() < 1e6);
+    let total: u64 = v["recommendation"]["roles"].as_array().map(|r| r.iter().map(|x| x["machines"].as_u64().unwrap_or(0)).sum()).unwrap_or(0);
+    assert_eq!(Some(total), v["recommendation"]["nodes"].as_u64(), "nodes = sum of role machines");
+}
+
+#[tokio::test]
+async fn api_errors_are_400_json_naming_the_field() {
+    let (status, body) = get("/api/v1/plan?size=-5&durability=all&bogus=1").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    let fields: Vec<&str> = v["fields"].as_array().expect("fields").iter().filter_map(|f| f["field"].as_str()).collect();
+    assert!(fields.contains(&"size") && fields.contains(&"durability") && fields.contains(&"bogus"), "{fields:?}");
+    let (status, body) = get("/api/v1/plan?size=%FF%FE").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn datasets_list_rows_with_citations() {
+    let (status, body) = get("/api/v1/datasets").await;
+    assert_eq!(status, StatusCode::OK);
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    let files = v["datasets"].as_array().expect("datasets");
+    assert!(files.len() >= 5);
+    for f in files {
+        for r in f["dataset"]["rows"].as_array().expect("rows") {
+            assert!(!r["citation"].as_str().unwrap_or("").is_empty(), "row {} cites", r["id"]);
+        }
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_are_404() {
+    let (status, _) = get("/no/such/page.txt").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
