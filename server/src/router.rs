@@ -35,7 +35,7 @@ pub fn router(state: AppState, timeout: Duration) -> Router {
         .nest_service("/pkg", ServeDir::new(format!("{site_root}/pkg")))
         .fallback_service(ServeDir::new(site_root).not_found_service(get(|| async { (StatusCode::NOT_FOUND, "not found") })))
         .layer(CompressionLayer::new())
-        .layer(TimeoutLayer::new(timeout))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -42,13 +42,13 @@ pub fn RecommendationCard(
             <div class="rec-text">
                 <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
                     <Num text=format!("{} machines", r.nodes) tip=format!("{} data nodes sized by the bounds (+1 for a lost node) plus supporting roles", best.data_nodes) /></h2>
-                <table class="roles">
+                <div class="scroll"><table class="roles">
                     <caption>"Machines by role"</caption>
                     <thead><tr><th scope="col">"Role"</th><th scope="col">"Machines"</th><th scope="col">"Processes"</th><th scope="col">"Why"</th></tr></thead>
                     <tbody>
                         {r.roles.iter().map(|x| view! { <tr><th scope="row">{x.role.clone()}</th><td>{x.machines}</td><td>{x.processes}</td><td>{x.note.clone()}</td></tr> }).collect_view()}
                     </tbody>
-                </table>
+                </table></div>
                 <dl class="facts">
                     <dt>"Bottleneck"</dt>
                     <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>

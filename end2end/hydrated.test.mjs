@@ -1,0 +1,66 @@
+// JavaScript on: changing the message size re-plans in the browser without a page
+// load, the URL follows, and the copied link reproduces the plan in a fresh context.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, hydrated, BASE } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('changing the size updates plan and URL without a navigation; the link reproduces it', async () => {
+  const ctx = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${BASE}/?mbps=100&size=1024`);
+  await hydrated(page);
+  // A full page load would wipe this marker; replaceState keeps it.
+  await page.evaluate(() => { window.__samePage = true; });
+  const before = await page.textContent('#rec-h');
+  const bottleneckBefore = await page.textContent('.bottleneck');
+
+  await page.fill('#f-size', '100');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('size') === '100');
+  const after = await page.textContent('#rec-h');
+  assert.notEqual(after, before, 'plan changed in place');
+  assert.equal(await page.evaluate(() => window.__samePage), true, 'no page load');
+  assert.deepEqual(errors, []);
+
+  await page.click('button.copy');
+  await page.waitForSelector('button.copy:has-text("Link copied")');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /size=100/);
+  const cardNow = await page.textContent('.recommendation .facts');
+
+  const fresh = await browser.newContext();
+  const p2 = await fresh.newPage();
+  await p2.goto(copied);
+  assert.equal(await p2.textContent('#rec-h'), after, 'same recommendation');
+  assert.equal(await p2.textContent('.recommendation .facts'), cardNow, 'same numbers');
+  assert.ok(bottleneckBefore.length > 0);
+  await fresh.close();
+  await ctx.close();
+});
+
+test('an invalid value shows the message beside the field and recovers', async () => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${BASE}/`);
+  await hydrated(page);
+  await page.fill('#f-rf', '9');
+  await page.waitForSelector('.field.invalid #f-rf');
+  assert.match(await page.textContent('#f-rf ~ .error'), /1 to 7/);
+  await page.fill('#f-rf', '3');
+  await page.waitForSelector('#rec-h');
+  await ctx.close();
+});
+
+test('the page is usable on a phone-sized viewport', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`${BASE}/`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 1, `no horizontal page scroll (overflow ${overflow}px)`);
+  await ctx.close();
+});

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Browser tests: start the release server on a spare port, run node --test over
+# end2end/ (playwright-core driving Debian's chromium), stop the server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PORT=${E2E_PORT:-3917}
+export MQPLAN_ADDR="127.0.0.1:${PORT}" BASE_URL="http://127.0.0.1:${PORT}"
+${MQPLAN_BIN:-./target/release/mqplan} serve > target/e2e-server.log 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "$BASE_URL/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fsS "$BASE_URL/healthz" >/dev/null || { echo "server did not start:"; cat target/e2e-server.log; exit 1; }
+node --test --test-concurrency=1 end2end/
