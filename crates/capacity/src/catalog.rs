@@ -379,13 +379,30 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         })
         .collect();
 
-    let grid = mine
+    let grid_rows: Vec<&&Loaded<'_>> = mine
         .iter()
         .filter(|l| {
             let r = l.row;
             r.metric == Metric::E2eLatency && r.workload.partitions.is_some() && r.workload.backlog_bytes.is_some()
                 && r.percentile.is_some_and(|p| (p - 99.9).abs() < 1e-9)
         })
+        .collect();
+    // One grid per system: the hardware setup with the most cells (seed 001's Optane
+    // journal variant is a single cell on other hardware and stays out of the grid).
+    let grid_key = {
+        let mut counts: Vec<(Option<String>, usize)> = Vec::new();
+        for l in &grid_rows {
+            let k = l.setup().map(|s| s.0);
+            match counts.iter_mut().find(|(kk, _)| *kk == k) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((k, 1)),
+            }
+        }
+        counts.into_iter().max_by_key(|(_, n)| *n).and_then(|(k, _)| k)
+    };
+    let grid = grid_rows
+        .into_iter()
+        .filter(|l| l.setup().map(|s| s.0) == grid_key)
         .filter_map(|l| {
             let (_, n, _, _) = l.setup()?;
             Some(GridCell {

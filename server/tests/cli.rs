@@ -1,0 +1,83 @@
+//! The `mqplan` binary: plan / predict / fit, JSON names, and exit code 2 on bad input.
+
+use std::process::Command;
+
+fn mqplan(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mqplan"))
+        .args(args)
+        .env("MQPLAN_DATA_DIR", ingest::bundled_data_dir())
+        .output()
+        .expect("run mqplan");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn plan_json_matches_the_api_contract() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "200", "--size", "1024", "--retention-h", "72", "--needs", "transactions,delay", "--kind", "business", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["recommendation"]["system"], "rocketmq");
+    assert!(v["recommendation"]["nodes"].as_u64().is_some_and(|n| n >= 3));
+    assert!(v["storage"]["retained_bytes"].as_f64().is_some());
+    assert!(v["decision_path"].as_array().is_some_and(|a| !a.is_empty()));
+}
+
+#[test]
+fn plan_text_names_the_bottleneck_and_path() {
+    let (code, out, _) = mqplan(&["plan", "--mbps", "50"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Recommendation: Kafka") && out.contains("Bottleneck:") && out.contains("Decision path:"), "{out}");
+}
+
+#[test]
+fn predict_reports_interval_fit_and_extrapolation() {
+    let (code, out, err) = mqplan(&["predict", "--system", "kafka", "--size", "1024", "--rf", "3", "--nodes", "3", "--cores", "8", "--ram-gb", "16", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    for k in ["system", "msgs_per_s", "mb_per_s", "low", "high", "extrapolated", "points"] {
+        assert!(v.get(k).is_some(), "{k} in {out}");
+    }
+    // seed 000 §3.4: 268,000 msg/s on 3 × 8C16G, RF 3, 1 KB.
+    assert!((v["msgs_per_s"].as_f64().unwrap_or(0.0) - 268_000.0).abs() < 1.0);
+    assert_eq!(v["extrapolated"], false);
+    let (code, out, _) = mqplan(&["predict", "--system", "pulsar", "--size", "4096", "--nodes", "6", "--cores", "16", "--disk", "nvme", "--disks", "2", "--durability", "leader"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("extrapolated: true"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_with_the_field_named() {
+    let (code, _, err) = mqplan(&["plan", "--size", "big"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--size") && err.contains("must be a number"), "{err}");
+    let (code, _, err) = mqplan(&["predict", "--system", "rabbitmq", "--nodes", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--system"), "{err}");
+    let (code, _, err) = mqplan(&["predict", "--system", "kafka", "--nodes", "2", "--rf", "3"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = mqplan(&["plan", "--no-such-flag", "1"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn fit_lists_parameters_and_points() {
+    let (code, out, _) = mqplan(&["fit"]);
+    assert_eq!(code, 0);
+    for s in ["Kafka", "RocketMQ", "Pulsar", "Pravega"] {
+        assert!(out.contains(&format!("{s}: t(s) =")), "{s} in {out}");
+    }
+    assert!(out.contains("R²") && out.contains("000 §3"));
+}
+
+#[test]
+fn a_broken_data_directory_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("mqplan-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    std::fs::write(dir.join("features.yaml"), std::fs::read_to_string(ingest::bundled_data_dir().join("features.yaml")).expect("read")).expect("write");
+    std::fs::write(dir.join("seed_x.yaml"), "source: {file: x, title: t}\nrows:\n  - id: a\n    system: kafka\n    metric: produce_throughput\n    value: -1\n    unit: msg/s\n    citation: x\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_mqplan")).args(["--data-dir", dir.to_str().expect("utf8"), "fit"]).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("seed_x.yaml") && err.contains("row 0") && err.contains("value"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
