@@ -24,7 +24,7 @@ if ! have wasm-bindgen || ! wasm-bindgen --version | grep -q "$WASM_BINDGEN_VERS
 fi
 
 # npm: wasm-opt from binaryen@132 (never Debian's binaryen 108) and playwright-core.
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -x node_modules/.bin/autocannon ]; then
   npm ci --no-audit --no-fund
 fi
 
