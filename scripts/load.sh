@@ -15,3 +15,5 @@ echo "== page (SSR, full plan + 3 SVG charts): GET /?$Q"
 npx --no-install autocannon -c 16 -d "$DURATION" "$BASE/?$Q"
 echo "== JSON: GET /api/v1/plan?$Q"
 npx --no-install autocannon -c 16 -d "$DURATION" "$BASE/api/v1/plan?$Q"
+echo "== browser re-plan"
+BASE_URL="$BASE" node scripts/browser-bench.mjs

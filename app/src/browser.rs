@@ -37,5 +37,5 @@ pub fn mark_hydrated() {
 pub fn embedded_catalog() -> Option<Catalog> {
     let doc = web_sys::window()?.document()?;
     let text = doc.get_element_by_id("mqplan-catalog")?.text_content()?;
-    serde_json::from_str(&text).ok()
+    crate::catalog_context::unembed(&text)
 }

@@ -9,10 +9,18 @@ use capacity::Catalog;
 #[derive(Clone, Debug)]
 pub struct CatalogCtx(pub Arc<Catalog>);
 
-/// Serializes the catalog for embedding in `<script type="application/json">`:
-/// every `<` becomes `\u003c` so no text inside can close the script element.
-pub fn embed_json(catalog: &Catalog) -> String {
-    serde_json::to_string(catalog).unwrap_or_else(|_| "null".into()).replace('<', "\\u003c")
+use base64::Engine;
+
+/// Serializes the catalog for embedding in the page head: postcard bytes in
+/// base64, so the text holds no markup and the browser needs no JSON parser.
+pub fn embed(catalog: &Catalog) -> String {
+    postcard::to_allocvec(catalog).map(|b| base64::engine::general_purpose::STANDARD.encode(b)).unwrap_or_default()
+}
+
+/// Reads [`embed`]'s output back; `None` if it is not a catalog.
+pub fn unembed(text: &str) -> Option<Catalog> {
+    let bytes = base64::engine::general_purpose::STANDARD.decode(text.trim()).ok()?;
+    postcard::from_bytes(&bytes).ok()
 }
 
 #[cfg(test)]
@@ -20,12 +28,13 @@ mod tests {
     use capacity::features::FeatureMatrix;
 
     #[test]
-    fn embedded_json_cannot_close_the_script() {
+    fn embedded_catalog_cannot_close_the_script_and_round_trips() {
         let mut c = capacity::Catalog { systems: vec![], features: FeatureMatrix::default(), unfitted: vec![] };
         c.unfitted.push((capacity::SystemId::Kafka, "</script><script>alert(1)</script>".into()));
-        let s = super::embed_json(&c);
-        assert!(!s.contains('<'));
-        let back: capacity::Catalog = serde_json::from_str(&s).expect("still JSON");
-        assert_eq!(back.unfitted[0].1, "</script><script>alert(1)</script>");
+        let s = super::embed(&c);
+        assert!(!s.contains('<') && !s.contains('>'));
+        let back = super::unembed(&s).expect("decodes");
+        assert_eq!(back, c);
+        assert!(super::unembed("not base64!").is_none());
     }
 }

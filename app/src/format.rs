@@ -26,6 +26,15 @@ pub fn duration(s: f64) -> String {
     }
 }
 
+/// Two significant figures, for estimates that rest on thin fits.
+pub fn fmt_sig(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return fmt_num(x);
+    }
+    let mag = 10_f64.powi(x.abs().log10().floor() as i32 - 1);
+    fmt_num((x / mag).round() * mag)
+}
+
 /// A fraction as a percentage.
 pub fn pct(x: f64) -> String {
     format!("{} %", fmt_num(x * 100.0))

@@ -13,17 +13,24 @@ pub mod format;
 pub mod query;
 pub mod routes;
 
+// The query the page opens with: from the request on the server, from
+// `location.search` in the browser.
+#[cfg(feature = "ssr")]
+#[path = "initial_query_server.rs"]
+mod initial_query;
+#[cfg(not(feature = "ssr"))]
+#[path = "initial_query_browser.rs"]
+mod initial_query;
+
 #[cfg(feature = "hydrate")]
 mod hydrate;
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Title};
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::StaticSegment;
 
-/// The HTML document. `catalog_json` is the fitted catalog the browser re-plans
-/// with; it is embedded as inert JSON (every `<` escaped) in the head.
-pub fn shell(options: LeptosOptions, catalog_json: String) -> impl IntoView {
+/// The HTML document. `catalog_blob` is the fitted catalog the browser re-plans
+/// with (postcard, base64: inert text in the head).
+pub fn shell(options: LeptosOptions, catalog_blob: String) -> impl IntoView {
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -33,7 +40,7 @@ pub fn shell(options: LeptosOptions, catalog_json: String) -> impl IntoView {
                 <meta name="description" content="mqplan: message-broker capacity planning and selection from measured benchmarks" />
                 <link rel="stylesheet" href="/pkg/main.css" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-                <script type="application/json" id="mqplan-catalog" inner_html=catalog_json></script>
+                <script type="application/octet-stream" id="mqplan-catalog" inner_html=catalog_blob></script>
                 <HydrationScripts options />
                 <leptos_meta::MetaTags />
             </head>
@@ -44,16 +51,13 @@ pub fn shell(options: LeptosOptions, catalog_json: String) -> impl IntoView {
     }
 }
 
-/// The application: one route, the advisor.
+/// The application: one page, the advisor (served at `/`; the server answers
+/// other paths with 404). No client-side router: the page never navigates.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
         <Title text="mqplan — message broker capacity advisor" />
-        <Router>
-            <Routes fallback=|| view! { <main class="page"><h1>"Not found"</h1><p><a href="/">"Back to the advisor"</a></p></main> }>
-                <Route path=StaticSegment("") view=routes::advisor::AdvisorPage />
-            </Routes>
-        </Router>
+        <routes::advisor::AdvisorPage />
     }
 }

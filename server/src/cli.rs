@@ -198,6 +198,15 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         fmt_num(p.storage.provisioned_bytes / 1e12),
         best.p99.as_ref().map_or("not measured".into(), |e| format!("{} ms ({})", fmt_num(e.ms), e.basis)),
     );
+    if let Some(g) = &best.p999_backlog {
+        out.push_str(&format!("P99.9 under the outage backlog: {}{} ms ({})\n", if g.cliff { ">= " } else { "" }, fmt_num(g.ms), g.basis));
+    }
+    if let Some(d) = &best.drain {
+        let t = if d.seconds.is_finite() { format!("{} min", fmt_num(d.seconds / 60.0)) } else { "never (catch-up slower than produce)".into() };
+        out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s)));
+    }
+    let u = &best.utilisation;
+    out.push_str(&format!("Utilisation at peak: CPU {:.0} %, disk {:.0} %, NIC {:.0} %, disk fill {:.0} %\n", u.cpu * 100.0, u.disk * 100.0, u.network * 100.0, u.disk_fill * 100.0));
     out.push_str("\nBounds (data nodes needed):\n");
     for b in &best.bounds {
         out.push_str(&format!("  {:<28} {:>8.2}  {}\n", b.kind.label(), b.nodes, b.detail));
@@ -228,7 +237,7 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
     let nodes: u32 = nodes.trim().parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| CliError::Usage(format!("--nodes: must be a whole number from 1 to 10000, got {nodes:?}")))?;
     let w = parse_workload(&flags.pairs())?;
     let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability };
-    let p = predict(catalog, &spec).map_err(|e| CliError::Usage(e.to_string()))?;
+    let p = predict(catalog, &spec).map_err(|e| CliError::Usage(format!("--nodes / --rf: {e}")))?;
     if json {
         return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
     }

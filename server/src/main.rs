@@ -1,6 +1,7 @@
 #![recursion_limit = "256"]
 //! `mqplan`: serve the advisor, or plan / predict / fit from the command line.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -33,15 +34,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Plan { workload, json } => {
             let (_, catalog) = load()?;
-            println!("{}", run_plan(&catalog, &workload, json)?);
+            print(&run_plan(&catalog, &workload, json)?);
         }
         Command::Predict { system, nodes, cluster, json } => {
             let (_, catalog) = load()?;
-            println!("{}", run_predict(&catalog, &system, &nodes, &cluster, json)?);
+            print(&run_predict(&catalog, &system, &nodes, &cluster, json)?);
         }
         Command::Fit { json } => {
             let (_, catalog) = load()?;
-            println!("{}", run_fit(&catalog, json)?);
+            print(&run_fit(&catalog, json)?);
         }
         Command::Serve { addr } => {
             if let Some(a) = addr {
@@ -51,6 +52,12 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// Writes to stdout; a closed pipe (`mqplan plan | head`) is not an error.
+fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}").and_then(|()| out.flush());
 }
 
 fn serve(config: Config) -> Result<(), CliError> {

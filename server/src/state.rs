@@ -16,8 +16,8 @@ pub struct AppState {
     pub catalog: Arc<Catalog>,
     /// The recorded datasets, as loaded (for `/api/v1/datasets`).
     pub datasets: Arc<Vec<(String, Dataset)>>,
-    /// The catalog as embeddable JSON (computed once).
-    pub catalog_json: Arc<str>,
+    /// The catalog as the page embeds it (computed once).
+    pub catalog_blob: Arc<str>,
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -29,8 +29,8 @@ impl FromRef<AppState> for LeptosOptions {
 impl AppState {
     /// Builds state from a loaded data directory.
     pub fn new(leptos: LeptosOptions, loaded: ingest::Loaded, catalog: Catalog) -> Self {
-        let catalog_json = app::catalog_context::embed_json(&catalog).into();
-        AppState { leptos, catalog: Arc::new(catalog), datasets: Arc::new(loaded.datasets), catalog_json }
+        let catalog_blob = app::catalog_context::embed(&catalog).into();
+        AppState { leptos, catalog: Arc::new(catalog), datasets: Arc::new(loaded.datasets), catalog_blob }
     }
 
     /// Loads `data_dir` and fits; `site_root` is where Trunk put `pkg/`.

@@ -92,3 +92,28 @@ async fn unknown_paths_are_404() {
     let (status, _) = get("/no/such/page.txt").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn hostile_inputs_found_by_the_adversarial_pass_stay_4xx_or_flagged() {
+    // Once overflowed a u32 and closed the connection.
+    let (status, body) = get("/api/v1/plan?disk_tb=0.000001").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("\"infeasible\""), "{}", &body[..200.min(body.len())]);
+    let (status, _) = get("/?nic_gbps=0.000001").await;
+    assert_eq!(status, StatusCode::OK);
+    // A 16 MiB × 1e9 msg/s workload is refused on the field, not planned.
+    let (status, body) = get("/api/v1/plan?msgs=1e9&size=16777216").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("\"field\":\"msgs\""));
+    // Thousands of unknown names: the answer stays small.
+    let q: String = (0..3000).map(|i| format!("a{i}=1&")).collect();
+    let (status, body) = get(&format!("/api/v1/plan?{q}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.len() < 20_000, "error body is {} bytes", body.len());
+    // Injection in a value is escaped in the page.
+    let (_, html) = get("/?hw=%22%3E%3Csvg%20onload%3Dalert(1)%3E").await;
+    assert!(!html.contains("<svg onload"));
+    // Trunk's stub is not served.
+    let (status, _) = get("/index.html").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -2,6 +2,7 @@
 //! won, lost or was dropped.
 
 use capacity::plan::Plan;
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::components::num::Num;
@@ -33,7 +34,7 @@ pub fn Candidates(
                                 <td class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
                                 <td><Num text=p.nodes.to_string() tip=roles /></td>
                                 <td>{p.bottleneck.label()}</td>
-                                <td>{match &p.p99 { Some(e) => view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }.into_any(), None => view! { <span class="muted">"not measured"</span> }.into_any() }}</td>
+                                <td>{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
                                 <td>{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>
                                 <td>{p.drain.as_ref().map(|d| duration(d.seconds)).unwrap_or_else(|| "not measured".into())}</td>
                                 <td><ul class="reasons">{c.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul></td>

@@ -39,7 +39,7 @@ pub fn PartitionsChart(
     view! {
         <figure class="chart">
             <div inner_html=svg></div>
-            <figcaption>"Seed 001: P99.9 end-to-end under 0.5–2 TB backlog on 6 nodes; hollow markers are aborted or failed points."</figcaption>
+            <figcaption>"Seed 001: P99.9 end-to-end under 0.5–2 TB backlog on 6 nodes; hollow markers are aborted or failed points. The marker is your cluster-wide partition count; per-node load depends on the planned node count."</figcaption>
         </figure>
     }
 }

@@ -12,5 +12,6 @@ pub fn Num(
     #[prop(into)]
     tip: String,
 ) -> impl IntoView {
-    view! { <span class="num" tabindex="0" data-tip=tip.clone() title=tip>{text}</span> }
+    let spoken = format!(" ({tip})");
+    view! { <span class="num" tabindex="0" data-tip=tip>{text}<span class="sr-only">{spoken}</span></span> }
 }

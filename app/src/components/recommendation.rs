@@ -3,10 +3,11 @@
 //! beside the nodes-by-bound chart that explains the count.
 
 use capacity::plan::Plan;
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::components::num::Num;
-use crate::format::{bytes, duration, fmt_num, pct};
+use crate::format::{bytes, duration, fmt_num, fmt_sig, pct};
 
 /// The recommendation card for `plan`.
 #[component]
@@ -19,14 +20,15 @@ pub fn RecommendationCard(
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
     let chart = charts::bounds_svg(&best).unwrap_or_else(|e| format!("<p>{}</p>", charts::escape(&e.to_string())));
     let p99 = match &best.p99 {
-        Some(e) => view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=format!("p99 end-to-end, {} — {}", e.basis, e.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) /> }.into_any(),
-        None => view! { <span class="muted">"not measured"</span> }.into_any(),
+        Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=format!("p99 end-to-end, {} — {}", e.basis, e.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) /> }),
+        None => Either::Right(view! { <span class="muted">"not measured"</span> }),
     };
     let p999 = best.p999_backlog.clone().map(|g| {
         view! {
             <dt>"P99.9 under the outage backlog"</dt>
-            <dd><Num text=format!("{}{} ms", if g.cliff { "≥ " } else { "" }, fmt_num(g.ms)) tip=format!("{} — {}", g.basis, g.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
-            {g.cliff.then(|| view! { " " <strong class="warn">"past the measured cliff"</strong> })}</dd>
+            <dd><Num text=format!("{}{} ms", if g.cliff { "≥ " } else if g.extrapolated { "≈ " } else { "" }, fmt_num(g.ms)) tip=format!("{} — {}", g.basis, g.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
+            {g.cliff.then(|| view! { " " <strong class="warn">"past the measured cliff"</strong> })}
+            {(g.extrapolated && !g.cliff).then(|| view! { " " <span class="warn">"outside the measured grid: nearest measured cell"</span> })}</dd>
         }
     });
     let drain = best.drain.clone().map(|d| {
@@ -68,8 +70,8 @@ pub fn RecommendationCard(
                         ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
                         ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
                     <dt>"Produce capacity"</dt>
-                    <dd><Num text=format!("{} msg/s", fmt_num(best.capacity_msgs)) tip="fitted CPU bound of the planned data nodes at this size and durability" /></dd>
-                    {ops.processes.map(|(lo, hi)| view! { <dt>"Operations"</dt><dd><Num text=if lo == hi { format!("{} processes", fmt_num(lo)) } else { format!("{}–{} processes", fmt_num(lo), fmt_num(hi)) } tip=ops_tip.clone() />
+                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip="fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures: the fit rests on two points" /></dd>
+                    {ops.processes.map(|(lo, hi)| view! { <dt>"Operations burden"</dt><dd><Num text=if lo == hi { format!("{} processes in a minimal cluster", fmt_num(lo)) } else { format!("{}–{} processes in a minimal cluster", fmt_num(lo), fmt_num(hi)) } tip=format!("seed 000's 3-machine cluster, a measure of how many components to run, not of this plan's size; {ops_tip}") />
                         {ops.person_days.map(|d| view! { ", " <Num text=format!("{} person-days to first deployment", fmt_num(d)) tip="seed 000 §6.4" /> })}</dd> })}
                 </dl>
                 {(!plan.warnings.is_empty()).then(|| view! {

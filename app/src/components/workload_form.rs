@@ -5,9 +5,9 @@ use capacity::hardware::{Hardware, Preset, PRESETS};
 use capacity::system::Feature;
 use capacity::workload::defaults;
 use capacity::FieldError;
+use leptos::either::Either;
 use leptos::prelude::*;
 
-use crate::format::fmt_num;
 
 /// How a field is edited.
 #[derive(Clone, Copy)]
@@ -62,28 +62,33 @@ const HARDWARE: &[Field] = &[
     num("nic_gbps", "NIC", "Gbit/s", 0.0, 1600.0, "any", "1 Gbit/s = 125 MB/s."),
 ];
 
-/// Default shown for a workload field (placeholder and initial value).
+/// Default shown for a workload field (placeholder and initial value). Plain
+/// digits: a number input rejects thousands separators.
 fn default_of(name: &str) -> String {
     match name {
-        "mbps" => fmt_num(defaults::MBPS),
-        "size" => fmt_num(defaults::SIZE),
+        "mbps" => plain(defaults::MBPS),
+        "size" => plain(defaults::SIZE),
         "rf" => defaults::RF.to_string(),
-        "retention_h" => fmt_num(defaults::RETENTION_H),
+        "retention_h" => plain(defaults::RETENTION_H),
         "partitions" => defaults::PARTITIONS.to_string(),
         "fanout" => defaults::FANOUT.to_string(),
-        "outage_h" => fmt_num(defaults::OUTAGE_H),
+        "outage_h" => plain(defaults::OUTAGE_H),
         _ => String::new(),
     }
+}
+
+fn plain(x: f64) -> String {
+    format!("{x}")
 }
 
 fn hardware_placeholder(hw: &Hardware, name: &str) -> String {
     match name {
         "cores" => hw.cores.to_string(),
-        "ram_gb" => fmt_num(hw.ram_gb),
+        "ram_gb" => plain(hw.ram_gb),
         "disks" => hw.disks.to_string(),
-        "disk_mbps" => fmt_num(hw.disk_mbps.0),
-        "disk_tb" => fmt_num(hw.disk_tb),
-        "nic_gbps" => fmt_num(hw.nic_gbps.0),
+        "disk_mbps" => plain(hw.disk_mbps.0),
+        "disk_tb" => plain(hw.disk_tb),
+        "nic_gbps" => plain(hw.nic_gbps.0),
         _ => String::new(),
     }
 }
@@ -126,7 +131,7 @@ pub fn WorkloadForm(
         let err = error_for(f.name);
         let init_v = init.clone();
         let editor = match f.kind {
-            Kind::Number { min, max, step } => {
+            Kind::Number { min, max, step } => Either::Left({
                 let placeholder = move || {
                     if hardware {
                         let p = params.get();
@@ -141,13 +146,13 @@ pub fn WorkloadForm(
                         min=min.to_string() max=max.to_string() step=step placeholder=placeholder inputmode="decimal"
                         aria-describedby=help_id.clone() aria-invalid=move || if err().is_empty() { "false" } else { "true" }
                         on:input=move |ev| set(params, f.name, event_target_value(&ev)) />
-                }.into_any()
-            }
-            Kind::Select(options) => view! {
+                }
+            }),
+            Kind::Select(options) => Either::Right(view! {
                 <select id=id.clone() name=f.name aria-describedby=help_id.clone() on:change=move |ev| set(params, f.name, event_target_value(&ev))>
                     {options.iter().map(|(v, label)| view! { <option value=*v selected=init == *v>{*label}</option> }).collect_view()}
                 </select>
-            }.into_any(),
+            }),
         };
         let err = error_for(f.name);
         view! {
@@ -169,6 +174,9 @@ pub fn WorkloadForm(
         set(params, "needs", list.join(","));
     };
     let copied = RwSignal::new(false);
+    // The copy button needs JavaScript: hidden until the page has hydrated.
+    let live = RwSignal::new(false);
+    Effect::new(move |_| live.set(true));
     view! {
         <form class="workload" method="get" action="/" aria-label="Workload">
             <fieldset>
@@ -215,7 +223,7 @@ pub fn WorkloadForm(
             </fieldset>
             <div class="actions">
                 <button type="submit">"Plan"</button>
-                <button type="button" class="copy" on:click=move |_| {
+                <button type="button" class="copy" class:hidden=move || !live.get() on:click=move |_| {
                     if let Some(base) = crate::browser::current_url() {
                         let origin = base.split('?').next().unwrap_or("").to_string();
                         crate::browser::copy_to_clipboard(&format!("{origin}?{}", share.get_untracked()));

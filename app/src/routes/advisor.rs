@@ -2,8 +2,8 @@
 //! Server-rendered from the URL; after hydration every change re-plans in the
 //! browser and the address bar follows.
 
+use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 use crate::catalog_context::CatalogCtx;
 use crate::components::candidates::Candidates;
@@ -27,8 +27,7 @@ pub enum Outcome {
 /// The advisor page.
 #[component]
 pub fn AdvisorPage() -> impl IntoView {
-    let url_query = use_query_map();
-    let initial = query::normalise(url_query.get_untracked().into_iter().map(|(k, v)| (k.to_string(), v)));
+    let initial = query::normalise(crate::initial_query::pairs());
     let params = RwSignal::new(initial);
     let catalog = use_context::<CatalogCtx>();
     let outcome = Memo::new(move |_| {
@@ -64,34 +63,37 @@ pub fn AdvisorPage() -> impl IntoView {
     });
 
     view! {
+        <a class="skip" href="#results">"Skip to the plan"</a>
         <header class="top">
             <h1><a href="/">"mqplan"</a></h1>
             <p class="tag">"Which message broker, how many nodes, and why — from measured benchmarks, every number cited."</p>
         </header>
         <main class="page">
             <WorkloadForm params errors share />
-            <section class="results" aria-live="polite" aria-label="Plan">
+            <section class="results" id="results" aria-live="polite" aria-label="Plan">
                 {move || match outcome.get() {
-                    Outcome::Invalid(e) => view! {
+                    Outcome::Invalid(e) => EitherOf3::A(view! {
                         <div class="errors" role="alert">
                             <h2>"Fix the highlighted fields"</h2>
                             <ul>{e.into_iter().map(|x| view! { <li><a href=format!("#f-{}", x.field)><code>{x.field.clone()}</code></a>": "{x.reason.clone()}</li> }).collect_view()}</ul>
                         </div>
-                    }.into_any(),
-                    Outcome::Unavailable(why) => view! { <div class="errors" role="alert"><h2>"No plan"</h2><p>{why}</p></div> }.into_any(),
+                    }),
+                    Outcome::Unavailable(why) => EitherOf3::B(view! { <div class="errors" role="alert"><h2>"No plan"</h2><p>{why}</p></div> }),
                     Outcome::Planned(plan) => {
                         let plan = *plan;
-                        view! {
+                        EitherOf3::C(view! {
                             <RecommendationCard plan=plan.clone() />
                             <DecisionPath steps=plan.decision_path.clone() />
                             <Candidates plan=plan.clone() />
-                        }.into_any()
+                        })
                     }
                 }}
-                <div class="charts">
-                    <SizeCurveChart workload />
-                    <PartitionsChart workload />
-                </div>
+                <Show when=move || workload.get().is_some()>
+                    <div class="charts">
+                        <SizeCurveChart workload />
+                        <PartitionsChart workload />
+                    </div>
+                </Show>
             </section>
         </main>
         <footer class="foot">

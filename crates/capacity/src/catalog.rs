@@ -176,8 +176,13 @@ pub struct Catalog {
 pub const ASSUMED_SETUP: (u32, u32) = (3, 8);
 
 fn point_ref(file: &str, r: &Row) -> PointRef {
-    let mut summary = format!("{} {} {}", r.system.name(), crate::units::fmt_num(r.value), r.unit.label());
-    if let Some(hi) = r.value_high {
+    let value = match r.status {
+        Status::Ok => format!("{} {}", crate::units::fmt_num(r.value), r.unit.label()),
+        Status::Aborted => format!("aborted (≥ {} {})", crate::units::fmt_num(r.value), r.unit.label()),
+        Status::Failed => "failed (no value)".to_string(),
+    };
+    let mut summary = format!("{} {value}", r.system.name());
+    if let (Some(hi), Status::Ok) = (r.value_high, r.status) {
         summary = format!("{} {}–{} {}", r.system.name(), crate::units::fmt_num(r.value), crate::units::fmt_num(hi), r.unit.label());
     }
     let metric = format!("{:?}", r.metric);

@@ -60,6 +60,10 @@ pub struct Verdict {
     pub kept: bool,
     /// Reasons in order, each cited.
     pub reasons: Vec<String>,
+    /// Hard constraints violated (each missing feature counts once).
+    pub violations: u32,
+    /// Expected p99 ÷ objective when the objective is missed (0 otherwise).
+    pub latency_excess: f64,
 }
 
 /// The result of walking the tree.
@@ -86,12 +90,13 @@ fn step(id: &str, answer: impl Into<String>, outcome: impl Into<String>) -> Deci
 
 /// Walks the tree for `w` over the sized candidates `plans`.
 pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> Decision {
-    let mut verdicts: Vec<Verdict> = plans.iter().map(|p| Verdict { system: p.system, kept: true, reasons: vec![] }).collect();
+    let mut verdicts: Vec<Verdict> = plans.iter().map(|p| Verdict { system: p.system, kept: true, reasons: vec![], violations: 0, latency_excess: 0.0 }).collect();
     let mut path = Vec::new();
-    let drop = |v: &mut Vec<Verdict>, s: SystemId, why: String| {
+    let drop = |v: &mut Vec<Verdict>, s: SystemId, why: String, count: u32| {
         if let Some(x) = v.iter_mut().find(|x| x.system == s) {
             x.kept = false;
             x.reasons.push(why);
+            x.violations += count;
         }
     };
     let note = |v: &mut Vec<Verdict>, s: SystemId, why: String| {
@@ -110,7 +115,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             let partial: Vec<Feature> = w.needs.iter().copied().filter(|f| features.level(p.system, *f) == Level::Partial).collect();
             if !missing.is_empty() {
                 let cites: Vec<String> = missing.iter().filter_map(|f| features.support(p.system, *f).map(|s| s.citation.clone())).collect();
-                drop(&mut verdicts, p.system, format!("lacks {} ({})", missing.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), cites.join("; ")));
+                drop(&mut verdicts, p.system, format!("lacks {} ({})", missing.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), cites.join("; ")), missing.len() as u32);
                 dropped.push(p.system.name());
             } else if !partial.is_empty() {
                 note(&mut verdicts, p.system, format!("only partial support for {} (add-on or incomplete)", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
@@ -126,7 +131,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     // Filter: team.
     if w.team == Team::None {
         for s in [SystemId::Pulsar, SystemId::Pravega] {
-            drop(&mut verdicts, s, "needs a dedicated team: ZooKeeper + BookKeeper + brokers/segment stores (000 §6.5: \"can install, can't keep\")".into());
+            drop(&mut verdicts, s, "needs a dedicated team: ZooKeeper + BookKeeper + brokers/segment stores (000 §6.5: \"can install, can't keep\")".into(), 1);
         }
         path.push(step("team", "no dedicated team", "dropped Pulsar and Pravega"));
     } else {
@@ -139,10 +144,19 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         for p in plans {
             match &p.p99 {
                 Some(e) if e.ms > slo.0 => {
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), fmt_num(slo.0), e.points.first().map(|x| x.citation.as_str()).unwrap_or("")));
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), fmt_num(slo.0), e.points.first().map(|x| x.citation.as_str()).unwrap_or("")), 1);
+                    if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
+                        x.latency_excess = e.ms / slo.0;
+                    }
                     dropped.push(p.system.name());
                 }
-                None => note(&mut verdicts, p.system, "p99 not measured; the objective cannot be checked".into()),
+                None => {
+                    note(&mut verdicts, p.system, "p99 not measured; the objective cannot be checked".into());
+                    // Unknown latency ranks last among equally bad candidates.
+                    if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
+                        x.latency_excess = f64::INFINITY;
+                    }
+                }
                 _ => {}
             }
         }
@@ -159,7 +173,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     match w.kind {
         MessageKind::Data => {
             preferred = Some((SystemId::Kafka, false));
-            path.push(step("kind", "data", "Kafka, no hesitation"));
+            path.push(step("kind", "data", "Kafka, no hesitation (unless a later must-have overrides)"));
         }
         MessageKind::Business if !business_needs.is_empty() => {
             preferred = Some((SystemId::Rocketmq, true));
@@ -191,7 +205,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 "suits {}: 004 §1 measured 350 MB/s with single-digit-ms latency at 10 kB events where Kafka reached 800 ms, and Pravega always acks durably",
                 if large { "large events" } else { "flush-before-ack" }
             ));
-            "Pravega noted as a fit (large events / always-durable acks) but not required"
+            "not required; Pravega noted as a good fit for large events / always-durable acks"
         } else {
             "no"
         };
@@ -208,7 +222,13 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 path.push(step("recovery", format!("drain within {} min", fmt_num(limit)), "a must-have feature already chose; the drain bound sizes the cluster instead"));
             }
         }
-        None => path.push(step("recovery", "not time-critical", "choose by features")),
+        None => path.push(step("recovery", "not time-critical", "no change")),
+    }
+
+    if w.drain_min.is_some() {
+        for p in plans.iter().filter(|p| p.drain.is_none()) {
+            note(&mut verdicts, p.system, "no catch-up measurement: the drain deadline is not checked".into());
+        }
     }
 
     // Partition cliffs (seed 001): warn on candidates close to theirs.
@@ -247,10 +267,18 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         chosen
     } else {
         relaxed = true;
-        // Every candidate dropped: the one with the fewest drop reasons, then fewest nodes.
+        // Every candidate dropped: fewest violated constraints, then the smallest
+        // latency miss, then fewest machines.
+        let key = |p: &SystemPlan| {
+            let v = verdicts.iter().find(|v| v.system == p.system);
+            (v.map_or(0, |v| v.violations), v.map_or(0.0, |v| v.latency_excess), p.nodes)
+        };
         let least = plans
             .iter()
-            .min_by_key(|p| (verdicts.iter().find(|v| v.system == p.system).map_or(0, |v| v.reasons.len()), p.nodes))
+            .min_by(|a, b| {
+                let (ka, kb) = (key(a), key(b));
+                ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.cmp(&kb.2))
+            })
             .map_or(chosen, |p| p.system);
         path.push(step("default", "every candidate fails a hard constraint", format!("{}: fewest violations; review them", least.name())));
         least

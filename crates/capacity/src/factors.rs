@@ -13,6 +13,10 @@ pub const STORAGE_HEADROOM: f64 = 0.20;
 /// upper end so the alert fires before trouble, not at steady state.
 pub const MAX_DISK_FILL: f64 = 0.70;
 
+/// Largest data-node count a plan reports; beyond it the plan is flagged infeasible
+/// for the machine shape instead of printing astronomical counts.
+pub const MAX_DATA_NODES: u32 = 10_000;
+
 /// Extra data nodes so the cluster carries the load with one node down.
 pub const FAILURE_HEADROOM_NODES: u32 = 1;
 

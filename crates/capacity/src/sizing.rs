@@ -346,7 +346,7 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
             SystemId::Kafka => format!("RF {} needs {} brokers", w.rf, w.rf),
             SystemId::Rocketmq => format!("each broker group is 1 master + {} slave(s)", w.rf - 1),
             SystemId::Pulsar => format!("ensemble E = {} bookies (E = W = RF)", w.rf.max(3)),
-            SystemId::Pravega => "BookKeeper ensemble of 3 bookies".into(),
+            SystemId::Pravega => format!("BookKeeper ensemble of {} bookies", w.rf.max(3)),
         },
         citation: "000 §1.3–1.4 (E=3 W=3 A=2; master/slave; replicas)".into(),
     });
@@ -357,22 +357,35 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         .filter(|b| b.kind != BoundKind::Quorum)
         .map(|b| (b.kind, b.nodes))
         .fold((BoundKind::Cpu, 0.0_f64), |acc, (k, n)| if n > acc.1 { (k, n) } else { acc });
-    let with_headroom = binding.ceil() as u32 + factors::FAILURE_HEADROOM_NODES;
+    let cap = f64::from(factors::MAX_DATA_NODES);
+    let with_headroom = nodes_with_headroom(binding);
     let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
-    if !binding.is_finite() {
-        data_nodes = 10_000;
-        warnings.push(Warning { kind: "extrapolation".into(), text: "no node count up to 10,000 meets the load under the fitted scaling".into() });
+    if !binding.is_finite() || binding > cap {
+        data_nodes = factors::MAX_DATA_NODES;
+        warnings.push(Warning {
+            kind: "infeasible".into(),
+            text: format!(
+                "{}: the {} bound needs {} data nodes; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
+                m.system.name(), bottleneck.label(), if binding.is_finite() { fmt_num(binding) } else { "unboundedly many".into() }, factors::MAX_DATA_NODES
+            ),
+        });
     }
     // RocketMQ machines come in whole broker groups.
     if m.system == SystemId::Rocketmq {
-        data_nodes = data_nodes.div_ceil(w.rf) * w.rf;
+        data_nodes = data_nodes.div_ceil(w.rf).saturating_mul(w.rf);
     }
 
-    let roles = roles_for(m.system, data_nodes, w);
-    let nodes = roles.iter().map(|r| r.machines).sum();
+    let bound_of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
+    let serving = nodes_with_headroom(bound_of(BoundKind::Cpu).max(bound_of(BoundKind::Network)));
+    let journal = nodes_with_headroom(bound_of(BoundKind::Disk));
+    let roles = roles_for(m.system, data_nodes, serving, journal, w);
+    let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
 
     let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
-    let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / survivors).gb() } else { Bytes(raw / survivors).gb() };
+    // Pravega's bookies keep about an hour of journal before data reaches long-term
+    // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
+    let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes)).max(w.rf.max(3)));
+    let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
     let n = f64::from(data_nodes);
     let capacity_msgs = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n * per_node_cores / demand,
@@ -404,6 +417,30 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     });
     if let Some(d) = &drain {
         points.push(d.point.clone());
+        if w.outage.0 > 0.0 && !d.seconds.is_finite() {
+            warnings.push(Warning { kind: "drain".into(), text: format!(
+                "{}: after a {} h outage the measured catch-up rate ({} msg/s on {} data nodes, cold cache) never overtakes the {} msg/s produce rate; set a drain deadline to size for it",
+                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), data_nodes, fmt_num(w.msgs().0)) });
+        }
+        if w.drain_min.is_some() || !d.seconds.is_finite() || d.seconds > w.outage.to_s().0 * 4.0 {
+            warnings.push(Warning { kind: "thin_data".into(), text: format!(
+                "{}: catch-up rests on one test — 10 M messages with 24 consumers, 30 min after producing ({}), −{:.0} % for a cold cache; it scales here with nodes and cores only, so more partitions/consumers may drain faster than shown",
+                m.system.name(), d.point.citation, -100.0 * m.drain.as_ref().and_then(|x| x.cold_change.as_ref()).map_or(0.0, |c| c.0)) });
+        }
+    } else if w.drain_min.is_some() {
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline is not checked", m.system.name(), fmt_num(w.drain_min.unwrap_or(0.0))) });
+    }
+    if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 {
+        warnings.push(Warning { kind: "data_loss".into(), text: format!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", fmt_num(w.retention.0), fmt_num(w.outage.0)) });
+    }
+    if !matches!(m.system, SystemId::Pravega) && f64::from(w.partitions) < f64::from(data_nodes) {
+        warnings.push(Warning { kind: "layout".into(), text: format!("{}: {} partitions over {} data nodes leaves some nodes without a partition leader; use at least {} partitions", m.system.name(), w.partitions, data_nodes, data_nodes) });
+    }
+    if p99.is_some() && w.durability != crate::system::Durability::Replicated {
+        warnings.push(Warning { kind: "latency".into(), text: format!("{}: p99 was measured with replicated, async-flush semantics; {} changes it (001 FAQ: sync flush lifts latency about tenfold, not measured)", m.system.name(), w.durability.id()) });
+    }
+    if p99.is_some() && (w.size.0 < 512.0 || w.size.0 > 2048.0) {
+        warnings.push(Warning { kind: "latency".into(), text: format!("{}: p99 was measured with 1 KB messages; at {} B it is not measured", m.system.name(), fmt_num(w.size.0)) });
     }
 
     // Honesty: where the plan leaves the measured envelope.
@@ -470,18 +507,31 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     }
 }
 
+/// Whole nodes for a fractional requirement, plus failure head-room, saturating.
+fn nodes_with_headroom(x: f64) -> u32 {
+    let capped = if x.is_finite() { x.clamp(0.0, f64::from(factors::MAX_DATA_NODES)) } else { f64::from(factors::MAX_DATA_NODES) };
+    (capped.ceil() as u32).saturating_add(factors::FAILURE_HEADROOM_NODES)
+}
+
 fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {
     Role { role: role.into(), machines, processes, note: note.into() }
 }
 
-/// Machines per role for `data_nodes` data nodes.
-fn roles_for(system: SystemId, data_nodes: u32, w: &Workload) -> Vec<Role> {
+/// Machines per role. `data_nodes` is sized by every bound; `serving` by the CPU and
+/// network bounds only (stateless brokers, segment stores); `journal` by the disk
+/// bandwidth bound (Pravega's bookies). Each already includes failure head-room.
+fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload) -> Vec<Role> {
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
                 vec![
                     role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
-                    role("kraft-controller", 0, 3, "KRaft controllers in combined mode on three brokers (000 §1.1: 3 processes)"),
+                    role(
+                        "kraft-controller",
+                        0,
+                        if data_nodes >= 3 { 3 } else { 1 },
+                        "KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers",
+                    ),
                 ]
             } else {
                 vec![
@@ -499,16 +549,16 @@ fn roles_for(system: SystemId, data_nodes: u32, w: &Workload) -> Vec<Role> {
             ]
         }
         SystemId::Pulsar => {
-            let brokers = data_nodes.div_ceil(2).max(2);
+            let brokers = serving.clamp(2, data_nodes.max(2));
             vec![
-                role("broker", brokers, brokers, "stateless brokers: half the data-node count, at least 2 (co-located fit split across roles; 000 §2.5 pitfall 5)"),
+                role("broker", brokers, brokers, "stateless brokers sized by the CPU and network bounds, at least 2 (co-located fit given to each role; 000 §2.5 pitfall 5)"),
                 role("bookie", data_nodes, data_nodes, "sized by the bounds (disk, storage, ensemble), +1 for a lost node"),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }
         SystemId::Pravega => vec![
-            role("segment-store", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
-            role("bookie", 3, 3, "durable log; data moves to long-term storage (004 §2.1)"),
+            role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
+            role("bookie", journal.max(w.rf.max(3)), journal.max(w.rf.max(3)), "durable log sized by the disk-bandwidth bound (journal + entry log), at least the ensemble; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", 3, 3, "metadata quorum"),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),

@@ -74,6 +74,12 @@ pub mod defaults {
     pub const OUTAGE_H: f64 = 1.0;
 }
 
+/// Largest produce rate accepted, MB/s (10^6 B/s): 100 GB/s, far beyond any seed.
+pub const MAX_INGRESS_MBPS: f64 = 100_000.0;
+
+/// At most this many field errors are reported for one query.
+pub const MAX_ERRORS: usize = 20;
+
 /// Every public query parameter, in form order.
 pub const PARAMS: &[&str] = &[
     "mbps", "msgs", "size", "rf", "retention_h", "partitions", "fanout", "p99_ms", "durability", "kind", "needs",
@@ -101,12 +107,18 @@ impl Default for Workload {
     }
 }
 
+/// The smallest positive value any rate, size or duration field accepts: keeps
+/// subnormal inputs from turning capacities into infinities.
+pub const MIN_POSITIVE: f64 = 1e-6;
+
 fn num(field: &str, v: &str, lo: f64, hi: f64, lo_inclusive: bool, errors: &mut Vec<FieldError>) -> Option<f64> {
     match v.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && (x > lo || (lo_inclusive && x == lo)) && x <= hi => Some(x),
+        // `+ 0.0` turns −0 into 0.
+        Ok(x) if x.is_finite() && (x > lo || (lo_inclusive && x == lo)) && x <= hi && (x == 0.0 || x.abs() >= MIN_POSITIVE) => Some(x + 0.0),
         Ok(x) if x.is_finite() => {
             let bracket = if lo_inclusive { "[" } else { "(" };
-            errors.push(FieldError::new(field, format!("must be in {bracket}{lo}, {hi}], got {x}")));
+            let shown = if x.abs() >= 1e9 || (x != 0.0 && x.abs() < MIN_POSITIVE) { format!("{x:e}") } else { format!("{x}") };
+            errors.push(FieldError::new(field, format!("must be in {bracket}{lo}, {hi}] (and 0 or at least {MIN_POSITIVE}), got {shown}")));
             None
         }
         _ => {
@@ -143,15 +155,17 @@ impl Workload {
     pub fn from_params<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Workload, Vec<FieldError>> {
         let mut w = Workload::default();
         let mut errors = Vec::new();
-        let pairs: Vec<(&str, &str)> = pairs.into_iter().filter(|(_, v)| !v.trim().is_empty()).collect();
+        let all: Vec<(&str, &str)> = pairs.into_iter().collect();
         let mut seen = BTreeSet::new();
-        for (k, _) in &pairs {
+        for (k, v) in &all {
             if !PARAMS.contains(k) {
-                errors.push(FieldError::new(k, format!("unknown parameter; known: {}", PARAMS.join(", "))));
-            } else if !seen.insert(*k) {
+                let name = if k.trim().is_empty() { "(empty name)" } else { k };
+                errors.push(FieldError::new(name, format!("unknown parameter; known: {}", PARAMS.join(", "))));
+            } else if !v.trim().is_empty() && !seen.insert(*k) {
                 errors.push(FieldError::new(k, "given more than once"));
             }
         }
+        let pairs: Vec<(&str, &str)> = all.into_iter().filter(|(_, v)| !v.trim().is_empty()).collect();
         let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
         if let Some(id) = get("hw") {
             match Preset::find(id.trim()) {
@@ -207,13 +221,13 @@ impl Workload {
             }
         }
         if let Some(v) = get("durability") {
-            match Durability::parse(v) {
+            match Durability::parse(&v.to_ascii_lowercase()) {
                 Some(d) => w.durability = d,
                 None => errors.push(FieldError::new("durability", format!("must be replicated, fsync or leader, got {:?}", truncate(v)))),
             }
         }
         if let Some(v) = get("kind") {
-            match v.trim() {
+            match v.trim().to_ascii_lowercase().as_str() {
                 "data" => w.kind = MessageKind::Data,
                 "business" => w.kind = MessageKind::Business,
                 _ => errors.push(FieldError::new("kind", format!("must be data or business, got {:?}", truncate(v)))),
@@ -233,7 +247,7 @@ impl Workload {
             }
         }
         if let Some(v) = get("team") {
-            match v.trim() {
+            match v.trim().to_ascii_lowercase().as_str() {
                 "dedicated" => w.team = Team::Dedicated,
                 "none" => w.team = Team::None,
                 _ => errors.push(FieldError::new("team", format!("must be dedicated or none, got {:?}", truncate(v)))),
@@ -260,7 +274,7 @@ impl Workload {
             }
         }
         if let Some(v) = get("disk") {
-            match DiskKind::parse_user(v) {
+            match DiskKind::parse_user(&v.to_ascii_lowercase()) {
                 Some(d) => {
                     w.hardware.disk = d;
                     w.hardware.disk_mbps = default_disk_mbps(d);
@@ -287,6 +301,16 @@ impl Workload {
             if let Some(x) = num("nic_gbps", v, 0.0, 1600.0, false, &mut errors) {
                 w.hardware.nic_gbps = GigabitsPerSec(x);
             }
+        }
+        // The effective byte rate is capped whichever way the rate was given.
+        if errors.is_empty() && w.ingress().0 > MAX_INGRESS_MBPS {
+            let field = if matches!(w.rate, Rate::Msgs(_)) { "msgs" } else { "size" };
+            errors.push(FieldError::new(field, format!("msgs × size = {:.0} MB/s exceeds the {MAX_INGRESS_MBPS} MB/s this planner accepts", w.ingress().0)));
+        }
+        if errors.len() > MAX_ERRORS {
+            let more = errors.len() - MAX_ERRORS;
+            errors.truncate(MAX_ERRORS);
+            errors.push(FieldError::new("query", format!("{more} more errors not shown")));
         }
         if errors.is_empty() {
             Ok(w)
@@ -407,6 +431,25 @@ mod tests {
         for f in ["size", "rf", "durability", "needs", "color", "mbps"] {
             assert!(fields.contains(&f), "{f} missing from {fields:?}");
         }
+    }
+
+    #[test]
+    fn hostile_numbers_are_refused_or_normalised() {
+        assert_eq!(parse(&[("retention_h", "-0")]).unwrap().retention.0.to_bits(), 0.0_f64.to_bits());
+        assert_eq!(parse(&[("mbps", "5e-324")]).unwrap_err()[0].field, "mbps");
+        assert_eq!(parse(&[("msgs", "1e9"), ("size", "16777216")]).unwrap_err()[0].field, "msgs");
+        assert!(parse(&[("mbps", "1e308")]).unwrap_err()[0].reason.len() < 200);
+        assert_eq!(parse(&[("durability", "FSYNC"), ("kind", "Data"), ("disk", "SSD")]).unwrap().durability, Durability::Fsync);
+    }
+
+    #[test]
+    fn unknown_or_repeated_names_are_errors_even_when_empty() {
+        assert_eq!(parse(&[("foo", "")]).unwrap_err()[0].field, "foo");
+        assert_eq!(parse(&[("", "5")]).unwrap_err()[0].field, "(empty name)");
+        assert!(parse(&[("size", ""), ("size", "3")]).is_ok(), "an empty duplicate is a blank form field");
+        let many: Vec<(String, &str)> = (0..500).map(|i| (format!("x{i}"), "1")).collect();
+        let e = Workload::from_params(many.iter().map(|(k, v)| (k.as_str(), *v))).unwrap_err();
+        assert_eq!(e.len(), MAX_ERRORS + 1);
     }
 
     #[test]

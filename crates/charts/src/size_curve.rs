@@ -58,7 +58,8 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
         for m in &catalog.systems {
             let c = color(m.system);
             let curve: Vec<(f64, f64)> = (0..=60).map(|i| x0 * (x1 / x0).powf(f64::from(i) / 60.0)).map(|s| (s, home_msgs(m, s))).collect();
-            let label = format!("{} ({}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
+            let assumed = if m.home.assumed.is_some() { "assumed " } else { "" };
+            let label = format!("{} ({assumed}{}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
             chart
                 .draw_series(LineSeries::new(curve, c.stroke_width(2)))
                 .map_err(e)?

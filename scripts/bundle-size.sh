@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Prints the hydrate bundle's raw and gzip size; with --max-gzip N, fails above N bytes
+# (issue 2's budget: 300 KB gzip).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+wasm=target/site/pkg/app_bg.wasm
+js=target/site/pkg/app.js
+[ -f "$wasm" ] || { echo "no $wasm: run trunk build (make build)"; exit 1; }
+raw=$(( $(stat -c %s "$wasm") + $(stat -c %s "$js") ))
+gz=$(( $(gzip -9 -c "$wasm" | wc -c) + $(gzip -9 -c "$js" | wc -c) ))
+echo "hydrate bundle (app_bg.wasm + app.js): ${raw} bytes raw, ${gz} bytes gzip -9"
+if [ "${1:-}" = "--max-gzip" ] && [ "$gz" -gt "$2" ]; then
+  echo "over the ${2}-byte gzip budget"; exit 1
+fi
