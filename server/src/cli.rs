@@ -33,7 +33,7 @@ pub enum Command {
     Plan {
         /// Workload fields.
         #[command(flatten)]
-        workload: WorkloadFlags,
+        workload: Box<WorkloadFlags>,
         /// Print the plan as JSON (the /api/v1/plan contract).
         #[arg(long)]
         json: bool,
@@ -48,7 +48,7 @@ pub enum Command {
         nodes: String,
         /// Hardware, size, RF and durability flags.
         #[command(flatten)]
-        cluster: ClusterFlags,
+        cluster: Box<ClusterFlags>,
         /// Print JSON.
         #[arg(long)]
         json: bool,

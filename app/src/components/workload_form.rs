@@ -125,7 +125,7 @@ pub fn WorkloadForm(
     let hw_init = get(&initial, "hw").unwrap_or_default();
     let render = move |f: Field, hardware: bool| {
         let initial = &initial;
-        let init = get(&initial, f.name).unwrap_or_else(|| if hardware || (f.name == "mbps" && has_rate) { String::new() } else { default_of(f.name) });
+        let init = get(initial, f.name).unwrap_or_else(|| if hardware || (f.name == "mbps" && has_rate) { String::new() } else { default_of(f.name) });
         let id = format!("f-{}", f.name);
         let help_id = format!("h-{}", f.name);
         let err = error_for(f.name);

@@ -219,6 +219,9 @@ fn msgs_of(r: &Row) -> Option<f64> {
     }
 }
 
+/// (setup key, nodes, cores per node, RAM GB) of a row's hardware.
+type Setup = (String, Option<u32>, Option<u32>, Option<f64>);
+
 struct Loaded<'a> {
     file: &'a str,
     ds: &'a Dataset,
@@ -226,7 +229,7 @@ struct Loaded<'a> {
 }
 
 impl Loaded<'_> {
-    fn setup(&self) -> Option<(String, Option<u32>, Option<u32>, Option<f64>)> {
+    fn setup(&self) -> Option<Setup> {
         let id = self.row.hardware.as_ref()?;
         let h = self.ds.hardware.iter().find(|h| &h.id == id)?;
         Some((format!("{}#{}", self.file, h.id), h.nodes, h.cores, h.ram_gb))

@@ -125,7 +125,7 @@ pub fn fmt_num(x: f64) -> String {
         let s = n.unsigned_abs().to_string();
         let mut out = String::new();
         for (i, ch) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i) % 3 == 0 {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(ch);
@@ -184,7 +184,7 @@ mod tests {
         assert_eq!(fmt_num(268000.0), "268,000");
         assert_eq!(fmt_num(-1234567.0), "-1,234,567");
         assert_eq!(fmt_num(42.0), "42");
-        assert_eq!(fmt_num(3.14159), "3.14");
+        assert_eq!(fmt_num(4.256), "4.26");
         assert_eq!(fmt_num(f64::INFINITY), "∞");
         assert_eq!(format!("{}", MegabytesPerSec(12.5)), "12.5 MB/s");
     }

@@ -1,5 +1,6 @@
 //! Planning one workload against the catalog fitted from the bundled data/.
 //! Target (issue 2): ≤ 50 µs native per plan.
+#![allow(missing_docs)]
 
 use capacity::{plan, Workload};
 use criterion::{criterion_group, criterion_main, Criterion};

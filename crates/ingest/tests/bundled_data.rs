@@ -1,6 +1,5 @@
 //! The bundled data/ loads, validates and fits; fits reproduce the seed figures.
 
-use capacity::dataset::Metric;
 use capacity::SystemId;
 
 #[test]
