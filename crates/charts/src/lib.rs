@@ -35,6 +35,41 @@ pub(crate) fn e<E: std::fmt::Debug>(x: E) -> ChartError {
     ChartError(format!("{x:?}"))
 }
 
+/// A log–log chart with a caption, axis descriptions and number-formatted labels.
+pub(crate) type LogLog<'a, 'b> = plotters::chart::ChartContext<
+    'a,
+    plotters::prelude::SVGBackend<'b>,
+    plotters::coord::cartesian::Cartesian2d<plotters::coord::combinators::LogCoord<f64>, plotters::coord::combinators::LogCoord<f64>>,
+>;
+
+pub(crate) fn log_log<'a, 'b>(
+    root: &'a plotters::drawing::DrawingArea<plotters::prelude::SVGBackend<'b>, plotters::coord::Shift>,
+    caption: &str,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+    (x_desc, y_desc): (&str, &str),
+) -> Result<LogLog<'a, 'b>, ChartError> {
+    use plotters::prelude::*;
+    root.fill(&WHITE).map_err(e)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", 16))
+        .margin(10)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_label_formatter(&|v| capacity::units::fmt_num(*v))
+        .y_label_formatter(&|v| capacity::units::fmt_num(*v))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(e)?;
+    Ok(chart)
+}
+
 /// Colour per system (colour-blind-safe Okabe–Ito palette).
 pub fn color(s: SystemId) -> RGBColor {
     match s {

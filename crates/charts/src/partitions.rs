@@ -7,7 +7,7 @@ use capacity::units::fmt_num;
 use capacity::Workload;
 use plotters::prelude::*;
 
-use crate::{accessible, color, e, ChartError, SIZE};
+use crate::{accessible, color, e, log_log, ChartError, SIZE};
 
 /// P99.9 vs partitions, one line per system at the largest measured backlog that
 /// has the most cells; failed/aborted cells drawn as hollow markers at their bound.
@@ -31,23 +31,7 @@ pub fn partitions_svg(catalog: &Catalog, w: &Workload) -> Result<Option<String>,
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(e)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("P99.9 end-to-end latency vs partitions under backlog (seed 001)", ("sans-serif", 16))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-            .map_err(e)?;
-        chart
-            .configure_mesh()
-            .x_desc("partitions (6-node test cluster)")
-            .y_desc("P99.9 (ms)")
-            .x_label_formatter(&|v| fmt_num(*v))
-            .y_label_formatter(&|v| fmt_num(*v))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(e)?;
+        let mut chart = log_log(&root, "P99.9 end-to-end latency vs partitions under backlog (seed 001)", (x0, x1), (y0, y1), ("partitions (6-node test cluster)", "P99.9 (ms)"))?;
         for m in &catalog.systems {
             if m.grid.is_empty() {
                 continue;

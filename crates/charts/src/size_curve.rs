@@ -6,7 +6,7 @@ use capacity::units::fmt_num;
 use capacity::Workload;
 use plotters::prelude::*;
 
-use crate::{accessible, color, e, ChartError, SIZE};
+use crate::{accessible, color, e, log_log, ChartError, SIZE};
 
 /// Cluster msg/s on a system's measured setup at `size` bytes.
 fn home_msgs(m: &capacity::catalog::SystemModel, size: f64) -> f64 {
@@ -38,23 +38,7 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
     let y1 = y1 * 2.0;
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(e)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Produce throughput vs message size (measured setups)", ("sans-serif", 16))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(70)
-            .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-            .map_err(e)?;
-        chart
-            .configure_mesh()
-            .x_desc("message size (bytes)")
-            .y_desc("msg/s (cluster)")
-            .x_label_formatter(&|v| fmt_num(*v))
-            .y_label_formatter(&|v| fmt_num(*v))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(e)?;
+        let mut chart = log_log(&root, "Produce throughput vs message size (measured setups)", (x0, x1), (y0, y1), ("message size (bytes)", "msg/s (cluster)"))?;
         for m in &catalog.systems {
             let c = color(m.system);
             let curve: Vec<(f64, f64)> = (0..=60).map(|i| x0 * (x1 / x0).powf(f64::from(i) / 60.0)).map(|s| (s, home_msgs(m, s))).collect();

@@ -59,13 +59,13 @@ pub const FEATURES_FILE: &str = "features.yaml";
 /// [`LoadError::Parse`] with the line and the field serde_yaml names, or
 /// [`LoadError::Invalid`] from validation.
 pub fn parse_dataset(file: &str, text: &str) -> Result<Dataset, LoadError> {
-    let ds: Dataset = serde_yaml::from_str(text).map_err(|e| LoadError::Parse {
-        file: file.to_string(),
-        line: e.location().map(|l| l.line()),
-        reason: e.to_string(),
-    })?;
+    let ds: Dataset = from_yaml(file, text)?;
     ds.check(file)?;
     Ok(ds)
+}
+
+fn from_yaml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    serde_yaml::from_str(text).map_err(|e| LoadError::Parse { file: file.to_string(), line: e.location().map(|l| l.line()), reason: e.to_string() })
 }
 
 /// Parses the feature matrix text.
@@ -73,11 +73,7 @@ pub fn parse_dataset(file: &str, text: &str) -> Result<Dataset, LoadError> {
 /// # Errors
 /// As [`parse_dataset`].
 pub fn parse_features(file: &str, text: &str) -> Result<FeatureMatrix, LoadError> {
-    let fm: FeatureMatrix = serde_yaml::from_str(text).map_err(|e| LoadError::Parse {
-        file: file.to_string(),
-        line: e.location().map(|l| l.line()),
-        reason: e.to_string(),
-    })?;
+    let fm: FeatureMatrix = from_yaml(file, text)?;
     fm.check(file)?;
     Ok(fm)
 }
