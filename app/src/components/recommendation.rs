@@ -87,7 +87,7 @@ pub fn RecommendationCard(
             </div>
             <figure class="chart bounds">
                 <div inner_html=chart></div>
-                <figcaption>"Data nodes each bound needs; the dark bar sets the count."</figcaption>
+                <figcaption><strong>{format!("{}: data nodes needed by each bound. ", best.system.name())}</strong>"The dark bar sets the count; the line is the plan (+1 for a lost node)."</figcaption>
             </figure>
         </section>
     }

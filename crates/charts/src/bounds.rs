@@ -19,7 +19,6 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, 60 + 34 * n as u32)).into_drawing_area();
         root.fill(&WHITE).map_err(e)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{}: data nodes needed by each bound", p.system.name()), ("sans-serif", 16))
             .margin(10)
             .x_label_area_size(30)
             .y_label_area_size(190)
@@ -35,6 +34,7 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
                 if (y - y.floor() - 0.5).abs() < 0.01 && i < labels.len() { labels[n - 1 - i].clone() } else { String::new() }
             })
             .x_desc("data nodes")
+            .x_labels(6)
             .x_label_formatter(&|v| fmt_num(*v))
             .draw()
             .map_err(e)?;

@@ -35,7 +35,9 @@ pub(crate) fn e<E: std::fmt::Debug>(x: E) -> ChartError {
     ChartError(format!("{x:?}"))
 }
 
-/// A log–log chart with a caption, axis descriptions and number-formatted labels.
+/// A log–log chart with axis descriptions and a few number-formatted labels. No
+/// caption: the page's `<figcaption>` and the SVG `<title>` carry it, and every
+/// text plotters lays out costs a synchronous layout in the browser.
 pub(crate) type LogLog<'a, 'b> = plotters::chart::ChartContext<
     'a,
     plotters::prelude::SVGBackend<'b>,
@@ -44,7 +46,6 @@ pub(crate) type LogLog<'a, 'b> = plotters::chart::ChartContext<
 
 pub(crate) fn log_log<'a, 'b>(
     root: &'a plotters::drawing::DrawingArea<plotters::prelude::SVGBackend<'b>, plotters::coord::Shift>,
-    caption: &str,
     (x0, x1): (f64, f64),
     (y0, y1): (f64, f64),
     (x_desc, y_desc): (&str, &str),
@@ -52,7 +53,6 @@ pub(crate) fn log_log<'a, 'b>(
     use plotters::prelude::*;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(caption, ("sans-serif", 16))
         .margin(10)
         .x_label_area_size(40)
         .y_label_area_size(70)
@@ -62,6 +62,8 @@ pub(crate) fn log_log<'a, 'b>(
         .configure_mesh()
         .x_desc(x_desc)
         .y_desc(y_desc)
+        .x_labels(6)
+        .y_labels(6)
         .x_label_formatter(&|v| capacity::units::fmt_num(*v))
         .y_label_formatter(&|v| capacity::units::fmt_num(*v))
         .light_line_style(RGBColor(235, 235, 235))

@@ -4,7 +4,6 @@
 use capacity::catalog::Catalog;
 use capacity::dataset::Status;
 use capacity::units::fmt_num;
-use capacity::Workload;
 use plotters::prelude::*;
 
 use crate::{accessible, color, e, log_log, ChartError, SIZE};
@@ -16,13 +15,13 @@ use crate::{accessible, color, e, log_log, ChartError, SIZE};
 ///
 /// # Errors
 /// [`ChartError`] if plotters fails.
-pub fn partitions_svg(catalog: &Catalog, w: &Workload) -> Result<Option<String>, ChartError> {
+pub fn partitions_svg(catalog: &Catalog, partitions: u32) -> Result<Option<String>, ChartError> {
     let cells: Vec<_> = catalog.systems.iter().flat_map(|m| m.grid.iter().map(move |c| (m.system, c))).collect();
     if cells.is_empty() {
         return Ok(None);
     }
     let x0 = cells.iter().map(|(_, c)| c.partitions).fold(f64::INFINITY, f64::min) * 0.7;
-    let x1 = cells.iter().map(|(_, c)| c.partitions).fold(0.0, f64::max).max(f64::from(w.partitions)) * 1.4;
+    let x1 = cells.iter().map(|(_, c)| c.partitions).fold(0.0, f64::max).max(f64::from(partitions)) * 1.4;
     let y0 = cells.iter().map(|(_, c)| c.ms).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) * 0.6;
     let y1 = cells.iter().map(|(_, c)| c.ms).fold(0.0, f64::max) * 1.6;
     let mut backlogs: Vec<f64> = cells.iter().map(|(_, c)| c.backlog_bytes).collect();
@@ -31,7 +30,7 @@ pub fn partitions_svg(catalog: &Catalog, w: &Workload) -> Result<Option<String>,
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let mut chart = log_log(&root, "P99.9 end-to-end latency vs partitions under backlog (seed 001)", (x0, x1), (y0, y1), ("partitions (6-node test cluster)", "P99.9 (ms)"))?;
+        let mut chart = log_log(&root, (x0, x1), (y0, y1), ("partitions (6-node test cluster)", "P99.9 (ms)"))?;
         for m in &catalog.systems {
             if m.grid.is_empty() {
                 continue;
@@ -52,11 +51,11 @@ pub fn partitions_svg(catalog: &Catalog, w: &Workload) -> Result<Option<String>,
                 }))
                 .map_err(e)?;
         }
-        let p = f64::from(w.partitions).clamp(x0, x1);
+        let p = f64::from(partitions).clamp(x0, x1);
         chart
             .draw_series(std::iter::once(PathElement::new(vec![(p, y0), (p, y1)], BLACK.mix(0.4))))
             .map_err(e)?
-            .label(format!("your partitions: {}", w.partitions))
+            .label(format!("your partitions: {}", partitions))
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.mix(0.4)));
         chart.configure_series_labels().position(SeriesLabelPosition::UpperLeft).background_style(WHITE.mix(0.85)).border_style(RGBColor(200, 200, 200)).draw().map_err(e)?;
         root.present().map_err(e)?;

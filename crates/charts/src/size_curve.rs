@@ -3,7 +3,7 @@
 
 use capacity::catalog::Catalog;
 use capacity::units::fmt_num;
-use capacity::Workload;
+use capacity::units::Bytes;
 use plotters::prelude::*;
 
 use crate::{accessible, color, e, log_log, ChartError, SIZE};
@@ -18,13 +18,13 @@ fn home_msgs(m: &capacity::catalog::SystemModel, size: f64) -> f64 {
 ///
 /// # Errors
 /// [`ChartError`] if plotters fails.
-pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartError> {
+pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartError> {
     let mut svg = String::new();
     let (x0, x1) = (50.0_f64, 20_000.0_f64);
     let mut y1 = 1.0_f64;
     let mut y0 = f64::INFINITY;
     for m in &catalog.systems {
-        for s in [x0, x1, w.size.0.clamp(x0, x1)] {
+        for s in [x0, x1, size.0.clamp(x0, x1)] {
             let v = home_msgs(m, s);
             y1 = y1.max(v);
             y0 = y0.min(v);
@@ -38,7 +38,7 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
     let y1 = y1 * 2.0;
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let mut chart = log_log(&root, "Produce throughput vs message size (measured setups)", (x0, x1), (y0, y1), ("message size (bytes)", "msg/s (cluster)"))?;
+        let mut chart = log_log(&root, (x0, x1), (y0, y1), ("message size (bytes)", "msg/s (cluster)"))?;
         for m in &catalog.systems {
             let c = color(m.system);
             let curve: Vec<(f64, f64)> = (0..=60).map(|i| x0 * (x1 / x0).powf(f64::from(i) / 60.0)).map(|s| (s, home_msgs(m, s))).collect();
@@ -52,14 +52,14 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
             chart
                 .draw_series(m.produce.points.iter().map(|p| Circle::new((p.message_bytes, p.measured_msgs), 5, c.filled())))
                 .map_err(e)?;
-            let s = w.size.0.clamp(x0, x1);
+            let s = size.0.clamp(x0, x1);
             chart.draw_series(std::iter::once(Cross::new((s, home_msgs(m, s)), 6, c.stroke_width(2)))).map_err(e)?;
         }
-        let s = w.size.0.clamp(x0, x1);
+        let s = size.0.clamp(x0, x1);
         chart
             .draw_series(std::iter::once(PathElement::new(vec![(s, y0), (s, y1)], BLACK.mix(0.4).stroke_width(1))))
             .map_err(e)?
-            .label(format!("your size: {} B", fmt_num(w.size.0)))
+            .label(format!("your size: {} B", fmt_num(size.0)))
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.mix(0.4)));
         chart
             .configure_series_labels()
@@ -73,6 +73,6 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
     Ok(accessible(
         svg,
         "Produce throughput vs message size",
-        &format!("Dots are measured runs, lines the fitted t(s) = a + b·s per system, crosses where a {} B message sits on each curve.", fmt_num(w.size.0)),
+        &format!("Dots are measured runs, lines the fitted t(s) = a + b·s per system, crosses where a {} B message sits on each curve.", fmt_num(size.0)),
     ))
 }
