@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod router;
 pub mod state;
+pub mod storage;
 
 pub use router::router;
 pub use state::AppState;

@@ -121,6 +121,38 @@ pub struct Ops {
     pub person_days: Option<(f64, PointRef)>,
 }
 
+/// Prefix of the `file` name under which uploaded datasets enter the catalog.
+pub const UPLOAD_PREFIX: &str = "upload:";
+
+/// Whether a data file name denotes an uploaded dataset.
+pub fn is_upload(file: &str) -> bool {
+    file.starts_with(UPLOAD_PREFIX)
+}
+
+/// A user's measured produce point, plotted apart from the reference points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UploadedPoint {
+    /// Message size, bytes.
+    pub message_bytes: f64,
+    /// Measured cluster msg/s.
+    pub msgs: f64,
+    /// Machines of that run.
+    pub nodes: u32,
+    /// Cores per machine.
+    pub cores: u32,
+    /// Source row.
+    pub point: PointRef,
+}
+
+/// The reference curve rescaled to a user's measurements at one message size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Calibration {
+    /// Multiplier on throughput (geometric mean of measured ÷ predicted).
+    pub factor: f64,
+    /// The uploaded rows used.
+    pub points: Vec<PointRef>,
+}
+
 /// How throughput scales with node count.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Scaling {
@@ -157,6 +189,10 @@ pub struct SystemModel {
     pub scaling: Scaling,
     /// Operations burden.
     pub ops: Ops,
+    /// Set when uploaded runs at a single size rescaled the reference curve.
+    pub calibration: Option<Calibration>,
+    /// Uploaded produce points (charts show them apart).
+    pub uploaded: Vec<UploadedPoint>,
 }
 
 /// All systems' fitted models plus the feature matrix.
@@ -251,6 +287,7 @@ impl Catalog {
     /// # Errors
     /// The first dataset validation error. A system with too little data is not an
     /// error: it is listed in `unfitted`.
+    /// Uploaded datasets take part when their file name starts with [`UPLOAD_PREFIX`].
     pub fn fit(datasets: &[(String, Dataset)], features: FeatureMatrix) -> Result<Catalog, CatalogError> {
         for (file, ds) in datasets {
             ds.check(file)?;
@@ -308,11 +345,13 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         s.len()
     };
     let has_cores = |v: &Vec<&&Loaded<'_>>| v.first().and_then(|l| l.setup()).is_some_and(|s| s.1.is_some() && s.2.is_some());
-    // Home: the group with ≥ 2 sizes, preferring stated hardware, then more sizes.
+    // Home: the group with ≥ 2 sizes, preferring the user's own uploaded runs, then
+    // stated hardware, then more sizes.
+    let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| is_upload(l.file));
     let (home_key, home_rows) = groups
         .iter()
         .filter(|(_, v)| distinct_sizes(v) >= 2)
-        .max_by_key(|(_, v)| (has_cores(v), distinct_sizes(v), v.len()))
+        .max_by_key(|(_, v)| (uploaded_group(v), has_cores(v), distinct_sizes(v), v.len()))
         .cloned()
         .ok_or_else(|| CatalogError::NotEnoughData {
             system: system.id().into(),
@@ -347,11 +386,43 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             })
         })
         .collect();
-    let curve = SizeCurve::fit(system.id(), points)?;
+    let mut curve = SizeCurve::fit(system.id(), points)?;
+
+    // Uploaded runs on stated hardware: plotted, and — when the home curve is the
+    // reference — used to calibrate it to the user's machines.
+    let uploaded: Vec<UploadedPoint> = produce
+        .iter()
+        .filter(|l| is_upload(l.file))
+        .filter_map(|l| {
+            let (_, n, c, _) = l.setup()?;
+            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: msgs_of(l.row)?, nodes: n?, cores: c?, point: l.r() })
+        })
+        .collect();
+    let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
+    let calibration = if home_is_upload || uploaded.is_empty() {
+        None
+    } else {
+        let logs: Vec<f64> = produce
+            .iter()
+            .filter(|l| is_upload(l.file))
+            .filter_map(|l| {
+                let (_, n, c, _) = l.setup()?;
+                let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
+                let predicted = f64::from(n? * c?) / (rf * curve.core_seconds(l.row.workload.message_bytes?));
+                Some((msgs_of(l.row)? / predicted).ln())
+            })
+            .collect();
+        (!logs.is_empty()).then(|| {
+            let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+            curve.a_core_us /= factor;
+            curve.b_core_us_per_byte /= factor;
+            Calibration { factor, points: uploaded.iter().map(|u| u.point.clone()).collect() }
+        })
+    };
 
     let checks = groups
         .iter()
-        .filter(|(k, _)| *k != home_key)
+        .filter(|(k, v)| *k != home_key && !uploaded_group(v))
         .flat_map(|(_, v)| v.iter())
         .filter_map(|l| {
             let (_, n, c, _) = l.setup()?;
@@ -510,6 +581,8 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         checks,
         scaling,
         ops,
+        calibration,
+        uploaded,
     })
 }
 

@@ -16,6 +16,7 @@ pub mod hardware;
 pub mod latency;
 pub mod plan;
 pub mod predict;
+pub mod selection;
 pub mod sizing;
 pub mod system;
 pub mod units;

@@ -158,9 +158,12 @@ impl Workload {
         let all: Vec<(&str, &str)> = pairs.into_iter().collect();
         let mut seen = BTreeSet::new();
         for (k, v) in &all {
+            if crate::selection::SELECTION_PARAMS.contains(k) {
+                continue;
+            }
             if !PARAMS.contains(k) {
                 let name = if k.trim().is_empty() { "(empty name)" } else { k };
-                errors.push(FieldError::new(name, format!("unknown parameter; known: {}", PARAMS.join(", "))));
+                errors.push(FieldError::new(name, format!("unknown parameter; known: {}, dataset, data", PARAMS.join(", "))));
             } else if !v.trim().is_empty() && !seen.insert(*k) {
                 errors.push(FieldError::new(k, "given more than once"));
             }

@@ -2,6 +2,8 @@
 //! → [`capacity::Catalog`]. This is the I/O edge of the model; validation rules
 //! live in `capacity::dataset` so the browser and server agree on them.
 
+pub mod upload;
+
 use std::path::{Path, PathBuf};
 
 use capacity::dataset::Dataset;

@@ -1,0 +1,152 @@
+//! kafka-producer-perf-test and kafka-consumer-perf-test output.
+//!
+//! Producer summary lines (`N records sent, X records/sec (Y MB/sec), … 50th, … 99.9th.`)
+//! become throughput and publish-latency rows; interval lines (no percentiles)
+//! are used only when no summary follows. The tool's "MB/sec" is MiB/s
+//! (2^20 B): the message size is recovered from it when no `--record-size` is seen.
+//! Consumer output (`nMsg.sec - 403524` or its CSV form) becomes consume throughput.
+
+use capacity::dataset::{Metric, Unit};
+
+use super::text::{after, before, flag, kv};
+use crate::upload::report::{ImportError, Lint};
+use crate::upload::{Inferred, Measurement, Parsed};
+
+fn size_from_mib(records_per_s: f64, mib_per_s: f64) -> Option<f64> {
+    (records_per_s > 0.0 && mib_per_s > 0.0).then(|| (mib_per_s * 1_048_576.0 / records_per_s).round()).filter(|s| *s >= 1.0)
+}
+
+/// Parses the output.
+///
+/// # Errors
+/// When a summary line's numbers cannot be read (line and field named).
+pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
+    let mut p = Parsed::default();
+    let mut inf = Inferred { system: Some("kafka".into()), ..Inferred::default() };
+    let mut errors = Vec::new();
+    let mut record_size: Option<f64> = None;
+    let mut pending_intervals: Vec<Measurement> = Vec::new();
+    let mut summaries = 0usize;
+    let mut csv_header: Option<Vec<String>> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.contains("kafka-producer-perf-test") {
+            record_size = flag(line, &["--record-size"]).and_then(|s| s.parse().ok());
+            if let Some(t) = flag(line, &["--throughput"]).and_then(|s| s.parse::<f64>().ok()) {
+                inf.target_rate = (t > 0.0).then_some(t);
+            }
+            inf.records = flag(line, &["--num-records"]).and_then(|s| s.parse().ok()).or(inf.records);
+            if let Some(a) = kv(line, "acks") {
+                inf.acks = Some(a.to_string());
+            }
+            if let Some(c) = kv(line, "compression.type") {
+                inf.compression = Some(c.to_string());
+            }
+            inf.generated_payload = line.contains("--record-size") && !line.contains("--payload-file");
+            pending_intervals.clear();
+            continue;
+        }
+        // A heading such as "record-size: 10" (a sweep written up by hand).
+        if let Some(rest) = line.trim_matches('*').trim().strip_prefix("record-size:") {
+            record_size = rest.trim().trim_matches('*').trim().parse().ok();
+            continue;
+        }
+        if line.contains("records sent,") && line.contains("records/sec") {
+            let rps = after(line, "records sent,");
+            let mib = line.find('(').and_then(|i| super::text::number_at(&line[i + 1..]));
+            let Some(rps) = rps else {
+                errors.push(ImportError::new(line_no, "records/sec", "no number before records/sec"));
+                continue;
+            };
+            let implied = mib.and_then(|m| size_from_mib(rps, m));
+            let size = match (record_size, implied) {
+                // The printed MiB/s has two decimals: trust the command unless they clearly disagree.
+                (Some(rs), Some(s)) if (s - rs).abs() / rs > 0.2 && (s - rs).abs() > 2.0 => {
+                    p.lints.push(Lint::new("size_mismatch", Some(line_no), format!("record size {rs} B stated, but MB/sec implies {s} B; using {s} B"), "the command line and the output may not belong together"));
+                    Some(s)
+                }
+                (Some(rs), _) => Some(rs),
+                (None, s) => s,
+            };
+            if size.is_some() && inf.message_bytes.is_none() {
+                inf.message_bytes = size;
+            }
+            let m = Measurement { line: line_no, metric: Metric::ProduceThroughput, value: rps, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None };
+            if line.contains("50th") {
+                summaries += 1;
+                pending_intervals.clear();
+                p.measurements.push(Measurement { note: Some("run summary".into()), ..m.clone() });
+                for (label, pct) in [(" ms 50th", 50.0), (" ms 95th", 95.0), (" ms 99th", 99.0), (" ms 99.9th", 99.9)] {
+                    if let Some(ms) = before(line, label) {
+                        p.measurements.push(Measurement { line: line_no, metric: Metric::PublishLatency, value: ms, unit: Unit::Ms, percentile: Some(pct), load: None, message_bytes: size, note: None, system: None });
+                    }
+                }
+                let pcts: Vec<f64> = [" ms 50th", " ms 99.9th"].iter().filter_map(|l| before(line, l)).collect();
+                if pcts.len() == 2 && (pcts[0] - pcts[1]).abs() < f64::EPSILON {
+                    p.lints.push(Lint::new("percentiles_collapsed", Some(line_no), "p50 equals p99.9", "a single value for every percentile means the tool did not sample latency"));
+                }
+            } else if before(line, " records sent").is_some() {
+                pending_intervals.push(m);
+            }
+            continue;
+        }
+        // Consumer: "key - value" lines, or a CSV header + values line.
+        if line.starts_with("start.time,") {
+            csv_header = Some(line.split(',').map(|s| s.trim().to_string()).collect());
+            continue;
+        }
+        if let Some(h) = &csv_header {
+            let vals: Vec<&str> = line.split(',').map(str::trim).collect();
+            if vals.len() >= h.len().min(6) {
+                if let Some(j) = h.iter().position(|c| c == "nMsg.sec") {
+                    match vals.get(j).and_then(|v| v.parse::<f64>().ok()) {
+                        Some(x) => p.measurements.push(Measurement { line: line_no, metric: Metric::ConsumeThroughput, value: x, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: None, note: Some("kafka-consumer-perf-test".into()), system: None }),
+                        None => errors.push(ImportError::new(line_no, "nMsg.sec", "not a number")),
+                    }
+                }
+                csv_header = None;
+            }
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("nMsg.sec - ") {
+            match rest.trim().parse::<f64>() {
+                Ok(x) => p.measurements.push(Measurement { line: line_no, metric: Metric::ConsumeThroughput, value: x, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: None, note: Some("kafka-consumer-perf-test".into()), system: None }),
+                Err(_) => errors.push(ImportError::new(line_no, "nMsg.sec", "not a number")),
+            }
+        }
+    }
+    if summaries == 0 && !pending_intervals.is_empty() {
+        p.lints.push(Lint::new("no_summary", None, "no summary line: interval lines used, the first one dropped as warm-up", "interval figures are noisier than the run summary"));
+        p.measurements.extend(pending_intervals.into_iter().skip(1));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    p.inferred = inf;
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_line_gives_throughput_and_percentiles_and_mib_size() {
+        let t = "5000000 records sent, 235249.835325 records/sec (56.09 MB/sec), 72.84 ms avg latency, 786.00 ms max latency, 25 ms 50th, 481 ms 95th, 743 ms 99th, 777 ms 99.9th.\n";
+        let p = parse(t).unwrap();
+        // 56.09 "MB/sec" × 2^20 / 235,249.8 records/s = 250 B: the tool's MB is MiB.
+        assert_eq!(p.inferred.message_bytes, Some(250.0));
+        assert_eq!(p.measurements.len(), 5);
+        assert_eq!(p.measurements[0].value, 235_249.835325);
+        assert_eq!(p.measurements[3].percentile, Some(99.0));
+        assert_eq!(p.measurements[3].value, 743.0);
+    }
+
+    #[test]
+    fn consumer_key_value_output() {
+        let p = parse("data.consumed.in.nMsg - 15000209\nnMsg.sec - 403524.4510\n").unwrap();
+        assert_eq!(p.measurements[0].metric, Metric::ConsumeThroughput);
+        assert!((p.measurements[0].value - 403_524.451).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,218 @@
+//! OpenMessaging Benchmark result JSON.
+//!
+//! Two shapes exist: the 2020 one (no `messageSize`, `partitions`, …: recovered
+//! from the workload name and flagged as inferred) and the current one
+//! (`publishDelayLatency*` in **microseconds** while every other latency is in
+//! milliseconds). Rate series are 10-second samples: the first 10 % are trimmed as
+//! warm-up and stalled (zero) samples are excluded, each with a warning.
+
+use capacity::dataset::{Metric, Unit};
+use serde_json::Value;
+
+use crate::upload::report::{ImportError, Lint};
+use crate::upload::{Inferred, Measurement, Parsed};
+
+/// Fraction of the leading samples treated as warm-up.
+pub const WARMUP_FRACTION: f64 = 0.10;
+
+fn line_of(text: &str, key: &str) -> usize {
+    let needle = format!("\"{key}\"");
+    text.find(&needle).map_or(1, |i| text[..i].matches('\n').count() + 1)
+}
+
+/// Rate series mean after trimming warm-up and dropping stalled samples (zero, or
+/// under half the median: a run winding down mid-interval).
+fn steady_mean(samples: &[f64]) -> Option<(f64, usize, usize, usize)> {
+    if samples.is_empty() {
+        return None;
+    }
+    let trim = ((samples.len() as f64 * WARMUP_FRACTION).ceil() as usize).min(samples.len().saturating_sub(1));
+    let mut sorted: Vec<f64> = samples[trim..].iter().copied().filter(|x| *x > 0.0).collect();
+    sorted.sort_by(f64::total_cmp);
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let kept: Vec<f64> = samples[trim..].iter().copied().filter(|x| *x > 0.0 && *x >= median * 0.5).collect();
+    let stalled = samples[trim..].len() - kept.len();
+    if kept.is_empty() {
+        return None;
+    }
+    Some((kept.iter().sum::<f64>() / kept.len() as f64, kept.len(), trim, stalled))
+}
+
+/// `1kb`, `1Kb`, `100b`, `10KB`, `1MB` in a workload name → bytes.
+fn size_from_name(name: &str) -> Option<f64> {
+    let lower = name.to_ascii_lowercase();
+    for (i, _) in lower.match_indices(|c: char| c.is_ascii_digit()) {
+        if i > 0 && lower.as_bytes()[i - 1].is_ascii_digit() {
+            continue;
+        }
+        let rest = &lower[i..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let unit = rest[digits.len()..].trim_start();
+        let n: f64 = digits.parse().ok()?;
+        for (suffix, mult) in [("kb", 1024.0), ("mb", 1_048_576.0), ("b", 1.0)] {
+            if unit.starts_with(suffix) && !unit.starts_with("b-rate") {
+                let next = unit[suffix.len()..].chars().next();
+                if next.is_none_or(|c| !c.is_ascii_alphabetic()) {
+                    return Some(n * mult);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `100-partitions` → 100; `10K-rate` → 10,000; `4-producer` → 4.
+fn count_before(name: &str, word: &str) -> Option<f64> {
+    let lower = name.to_ascii_lowercase();
+    let i = lower.find(word)?;
+    let head = lower[..i].trim_end_matches(['-', ' ', '_']);
+    let start = head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '.')).map_or(0, |p| p + 1);
+    let tok = &head[start..];
+    let (num, mult) = match tok.chars().last() {
+        Some('k') => (&tok[..tok.len() - 1], 1e3),
+        Some('m') => (&tok[..tok.len() - 1], 1e6),
+        _ => (tok, 1.0),
+    };
+    num.parse::<f64>().ok().map(|x| x * mult)
+}
+
+fn num(v: &Value, key: &str) -> Option<f64> {
+    v.get(key).and_then(Value::as_f64).filter(|x| x.is_finite())
+}
+
+fn series(v: &Value, key: &str) -> Option<Vec<f64>> {
+    v.get(key)?.as_array().map(|a| a.iter().filter_map(Value::as_f64).collect())
+}
+
+/// Parses OMB result JSON.
+///
+/// # Errors
+/// Invalid JSON (with its line), or a document without any rate series.
+pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
+    let v: Value = serde_json::from_str(text).map_err(|e| vec![ImportError::new(e.line(), "json", format!("not valid JSON: {e}"))])?;
+    if !v.is_object() {
+        return Err(vec![ImportError::new(1, "json", "expected an OMB result object")]);
+    }
+    let mut p = Parsed::default();
+    let workload = v.get("workload").and_then(Value::as_str).unwrap_or("");
+    let driver = v.get("driver").and_then(Value::as_str).unwrap_or("");
+    let mut inf = Inferred { system: (!driver.is_empty()).then(|| driver.to_ascii_lowercase()), ..Inferred::default() };
+    match num(&v, "messageSize") {
+        Some(s) => inf.message_bytes = Some(s),
+        None => {
+            if let Some(s) = size_from_name(workload) {
+                inf.message_bytes = Some(s);
+                inf.from_name.push("message size".into());
+            }
+        }
+    }
+    match num(&v, "partitions") {
+        Some(x) => inf.partitions = Some(x as u32),
+        None => {
+            if let Some(x) = count_before(workload, "partition") {
+                inf.partitions = Some(x as u32);
+                inf.from_name.push("partitions".into());
+            }
+        }
+    }
+    match num(&v, "producersPerTopic") {
+        Some(x) => inf.producers = Some(x as u32),
+        None => {
+            if let Some(x) = count_before(workload, "producer") {
+                inf.producers = Some(x as u32);
+                inf.from_name.push("producers".into());
+            }
+        }
+    }
+    inf.consumers = num(&v, "consumersPerTopic").map(|x| x as u32);
+    if let Some(r) = count_before(workload, "rate") {
+        inf.target_rate = Some(r);
+        inf.from_name.push("target rate".into());
+    }
+    if !inf.from_name.is_empty() {
+        p.lints.push(Lint::new(
+            "inferred_from_name",
+            Some(line_of(text, "workload")),
+            format!("{} read from the workload name {:?} (2020-style result without those fields)", inf.from_name.join(", "), workload),
+            "names can disagree with what ran; check them in the metadata",
+        ));
+    }
+
+    for (key, metric) in [("publishRate", Metric::ProduceThroughput), ("consumeRate", Metric::ConsumeThroughput)] {
+        let Some(s) = series(&v, key) else { continue };
+        let line = line_of(text, key);
+        if let Some((mean, kept, trimmed, stalled)) = steady_mean(&s) {
+            if trimmed > 0 {
+                p.lints.push(Lint::new("warmup_trimmed", Some(line), format!("{key}: first {trimmed} of {} samples trimmed as warm-up", s.len()), "warm-up samples understate steady throughput"));
+            }
+            if stalled > 0 {
+                p.lints.push(Lint::new("stalled_samples", Some(line), format!("{key}: {stalled} stalled samples (zero or under half the median) excluded"), "averaging stalled samples under-reports throughput"));
+            }
+            p.measurements.push(Measurement {
+                line,
+                metric,
+                value: mean,
+                unit: Unit::MsgPerS,
+                percentile: None,
+                load: None,
+                message_bytes: None,
+                note: Some(format!("mean of {kept} steady 10-s samples of {}", s.len())),
+                system: None,
+            });
+        }
+    }
+    if let Some(errs) = series(&v, "publishErrorRate") {
+        let total: f64 = errs.iter().sum();
+        if total > 0.0 {
+            p.lints.push(Lint::new("publish_errors", Some(line_of(text, "publishErrorRate")), format!("publish errors reported ({:.2} msg/s summed over samples)", total), "failed sends are not throughput"));
+        }
+    }
+    // Latencies: aggregated figures, milliseconds.
+    for (prefix, metric) in [("aggregatedPublishLatency", Metric::PublishLatency), ("aggregatedEndToEndLatency", Metric::E2eLatency)] {
+        for (suffix, pct) in [("50pct", 50.0), ("99pct", 99.0), ("999pct", 99.9)] {
+            let key = format!("{prefix}{suffix}");
+            if let Some(ms) = num(&v, &key) {
+                p.measurements.push(Measurement { line: line_of(text, &key), metric, value: ms, unit: Unit::Ms, percentile: Some(pct), load: None, message_bytes: None, note: None, system: None });
+            }
+        }
+    }
+    // publishDelayLatency is in microseconds: a large delay means the client could not keep the schedule.
+    if let Some(us) = num(&v, "aggregatedPublishDelayLatency99pct") {
+        let ms = us / 1000.0;
+        if ms > 100.0 {
+            p.lints.push(Lint::new(
+                "client_bound",
+                Some(line_of(text, "aggregatedPublishDelayLatency99pct")),
+                format!("publish delay p99 {ms:.1} ms (OMB reports it in µs: {us})"),
+                "the producer fell behind its schedule: the harness, not the broker, may have limited the rate",
+            ));
+        }
+    }
+    if p.measurements.is_empty() {
+        return Err(vec![ImportError::new(1, "publishRate", "no publishRate / consumeRate series or aggregated latencies found")]);
+    }
+    p.inferred = inf;
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_2020_results_give_size_partitions_rate() {
+        assert_eq!(size_from_name("1 topic / 1 partition / 1Kb"), Some(1024.0));
+        assert_eq!(size_from_name("100-partitions-10K-rate-4-producer"), None);
+        assert_eq!(count_before("100-partitions-10K-rate-4-producer", "partition"), Some(100.0));
+        assert_eq!(count_before("100-partitions-10K-rate-4-producer", "rate"), Some(10_000.0));
+        assert_eq!(count_before("100-partitions-10K-rate-4-producer", "producer"), Some(4.0));
+    }
+
+    #[test]
+    fn warmup_and_stalls_are_dropped() {
+        let s = [10.0, 50.0, 50.0, 50.0, 50.0, 50.0, 50.0, 50.0, 0.0, 0.0];
+        let (mean, kept, trimmed, stalled) = steady_mean(&s).unwrap();
+        assert_eq!((kept, trimmed, stalled), (7, 1, 2));
+        assert!((mean - 50.0).abs() < 1e-12);
+    }
+}

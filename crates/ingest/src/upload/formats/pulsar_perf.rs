@@ -1,0 +1,150 @@
+//! pulsar-perf produce / consume output.
+//!
+//! pulsar-perf prints throughput in "Mbit/s" that are 2^20-bit units (100,003.6 msg/s
+//! of 1 KB print as 781.3 Mbit/s: 100,003.6 × 1024 × 8 / 2^20), so the message size
+//! is recovered as Mbit/s × 2^20 / 8 / (msg/s). A run's "Aggregated" lines are used
+//! when present; otherwise its interval lines, minus the first (warm-up) and minus
+//! latencies of intervals that printed all zeros.
+
+use capacity::dataset::{Metric, Unit};
+
+use super::text::after;
+use crate::upload::report::{ImportError, Lint};
+use crate::upload::{Inferred, Measurement, Parsed};
+
+const PCTS: [(&str, f64); 4] = [("med:", 50.0), ("95pct:", 95.0), ("99pct:", 99.0), ("99.9pct:", 99.9)];
+
+fn size_from_mbit(msgs: f64, mbit: f64) -> Option<f64> {
+    (msgs > 0.0 && mbit > 0.0).then(|| (mbit * 1_048_576.0 / 8.0 / msgs).round()).filter(|s| *s >= 1.0)
+}
+
+#[derive(Default)]
+struct Run {
+    intervals: Vec<(usize, Metric, f64, Option<f64>, Vec<(f64, f64)>)>,
+}
+
+fn latencies(line: &str) -> Vec<(f64, f64)> {
+    let Some(i) = line.find("Latency:") else { return vec![] };
+    let l = &line[i..];
+    PCTS.iter().filter_map(|(label, pct)| after(l, label).map(|v| (*pct, v))).collect()
+}
+
+/// Parses the output.
+///
+/// # Errors
+/// A throughput line whose rate cannot be read.
+pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
+    let mut p = Parsed::default();
+    let mut inf = Inferred { system: Some("pulsar".into()), ..Inferred::default() };
+    let mut errors = Vec::new();
+    let mut run = Run::default();
+    let mut last_agg: Option<(usize, Metric, f64, Option<f64>)> = None;
+    let flush_intervals = |run: &mut Run, p: &mut Parsed| {
+        if run.intervals.len() > 1 {
+            p.lints.push(Lint::new("warmup_trimmed", Some(run.intervals[0].0), "first interval of the run dropped as warm-up", "the first 10-s interval includes connection set-up"));
+        }
+        for (line, metric, msgs, size, lats) in run.intervals.drain(..).skip(1) {
+            push(p, line, metric, msgs, size, &lats);
+        }
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.contains("pulsar-perf") && (line.contains(" produce") || line.contains(" consume")) {
+            if let Some(r) = super::text::flag(line, &["-r", "--rate"]).and_then(|s| s.parse::<f64>().ok()) {
+                inf.target_rate = (r > 0.0).then_some(r);
+            }
+            if let Some(s) = super::text::flag(line, &["-s", "--size"]).and_then(|s| s.parse::<f64>().ok()) {
+                inf.message_bytes = Some(s);
+            }
+            continue;
+        }
+        let (metric, label) = if line.contains("Throughput produced:") {
+            (Metric::ProduceThroughput, "Throughput produced:")
+        } else if line.contains("Throughput received:") {
+            (Metric::ConsumeThroughput, "Throughput received:")
+        } else if line.contains("Aggregated throughput stats") {
+            let msgs = line.split("---").find_map(|part| part.contains("msg/s").then(|| super::text::number_at(part)).flatten());
+            let mbit = super::text::before(line, "Mbit/s");
+            let metric = if line.contains("records received") { Metric::ConsumeThroughput } else { Metric::ProduceThroughput };
+            match msgs {
+                Some(m) => last_agg = Some((line_no, metric, m, mbit.and_then(|b| size_from_mbit(m, b)))),
+                None => errors.push(ImportError::new(line_no, "msg/s", "aggregated line without a msg/s figure")),
+            }
+            continue;
+        } else if line.contains("Aggregated latency stats") {
+            if let Some((l, metric, msgs, size)) = last_agg.take() {
+                run.intervals.clear();
+                let lats = latencies(line);
+                push(&mut p, l, metric, msgs, size, &lats);
+                collapsed(&mut p, line_no, &lats);
+            }
+            continue;
+        } else {
+            continue;
+        };
+        // A text like "306 msg --- 9.952  msg/s" puts a count first; take the msg/s number.
+        let msgs = line
+            .split("---")
+            .find(|part| part.contains("msg/s") && !part.contains("failure"))
+            .and_then(|part| super::text::number_at(part.rsplit(label).next().unwrap_or(part)));
+        let Some(msgs) = msgs else {
+            errors.push(ImportError::new(line_no, "msg/s", "throughput line without a rate"));
+            continue;
+        };
+        let mbit = super::text::before(line, "Mbit/s");
+        let size = mbit.and_then(|b| size_from_mbit(msgs, b));
+        if mbit == Some(0.0) && msgs > 0.0 {
+            p.lints.push(Lint::new("zero_mbit", Some(line_no), "0.000 Mbit/s printed with a non-zero message rate", "the byte rate (and so the message size) cannot be read from this line"));
+        }
+        if let (Some(s), None) = (size, inf.message_bytes) {
+            inf.message_bytes = Some(s);
+        }
+        let lats = latencies(line);
+        if !lats.is_empty() && lats.iter().all(|(_, v)| *v == 0.0) {
+            p.lints.push(Lint::new("zero_latency_interval", Some(line_no), "an interval printed 0.000 for every latency", "the tool had no samples yet; these latencies are excluded"));
+            run.intervals.push((line_no, metric, msgs, size, vec![]));
+        } else {
+            collapsed(&mut p, line_no, &lats);
+            run.intervals.push((line_no, metric, msgs, size, lats));
+        }
+        // A run ends when the next line is not an interval of the same kind.
+        let next_is_same = text.lines().nth(i + 1).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
+        if !next_is_same {
+            flush_intervals(&mut run, &mut p);
+        }
+    }
+    flush_intervals(&mut run, &mut p);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    p.inferred = inf;
+    Ok(p)
+}
+
+fn collapsed(p: &mut Parsed, line: usize, lats: &[(f64, f64)]) {
+    if lats.len() >= 3 && lats.iter().all(|(_, v)| *v == lats[0].1) && lats[0].1 > 0.0 {
+        p.lints.push(Lint::new("percentiles_collapsed", Some(line), format!("every percentile is {}", lats[0].1), "one value for every percentile means a single sample (or a broken histogram)"));
+    }
+}
+
+fn push(p: &mut Parsed, line: usize, metric: Metric, msgs: f64, size: Option<f64>, lats: &[(f64, f64)]) {
+    if msgs <= 0.0 {
+        return;
+    }
+    p.measurements.push(Measurement { line, metric, value: msgs, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None });
+    let lat_metric = if metric == Metric::ProduceThroughput { Metric::PublishLatency } else { Metric::E2eLatency };
+    for (pct, ms) in lats {
+        p.measurements.push(Measurement { line, metric: lat_metric, value: *ms, unit: Unit::Ms, percentile: Some(*pct), load: None, message_bytes: size, note: None, system: None });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mbit_is_mebibit_so_781_mbit_is_1_kb_at_100k() {
+        assert_eq!(size_from_mbit(100_003.6, 781.3), Some(1024.0));
+    }
+}

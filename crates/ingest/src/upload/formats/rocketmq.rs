@@ -1,0 +1,93 @@
+//! RocketMQ benchmark Producer / Consumer output (`sh producer.sh …`,
+//! `org.apache.rocketmq.example.benchmark.Producer`).
+//!
+//! "Send TPS" lines are per-interval successful sends: they become throughput rows
+//! (the first of each run dropped as warm-up). "Max RT" is a running maximum since
+//! the start, not a percentile, and "Average RT" a mean: neither is imported as a
+//! latency percentile. Failed sends are not throughput.
+
+use capacity::dataset::{Metric, Unit};
+
+use super::text::{after, flag};
+use crate::upload::report::{ImportError, Lint};
+use crate::upload::{Inferred, Measurement, Parsed};
+
+/// Parses the output.
+///
+/// # Errors
+/// A TPS line whose number cannot be read.
+pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
+    let mut p = Parsed::default();
+    let mut inf = Inferred { system: Some("rocketmq".into()), ..Inferred::default() };
+    let mut errors = Vec::new();
+    let mut size: Option<f64> = None;
+    let mut first_in_run = true;
+    let mut failed_lines = 0usize;
+    let mut saw_rt = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.contains("producer.sh") || line.contains("consumer.sh") || line.contains("benchmark.Producer") || line.contains("benchmark.Consumer") {
+            size = flag(line, &["-s"]).and_then(|s| s.parse().ok());
+            if inf.message_bytes.is_none() {
+                inf.message_bytes = size;
+            }
+            if let Some(w) = flag(line, &["-w"]).and_then(|s| s.parse::<u32>().ok()) {
+                inf.producers = Some(inf.producers.unwrap_or(0).max(w));
+            }
+            first_in_run = true;
+            continue;
+        }
+        let (metric, label) = if line.contains("Send TPS:") {
+            (Metric::ProduceThroughput, "Send TPS:")
+        } else if line.starts_with("TPS:") || line.contains("Consume TPS:") || line.contains("Receive TPS:") {
+            (Metric::ConsumeThroughput, if line.contains("Consume TPS:") { "Consume TPS:" } else if line.contains("Receive TPS:") { "Receive TPS:" } else { "TPS:" })
+        } else {
+            continue;
+        };
+        let Some(tps) = after(line, label) else {
+            errors.push(ImportError::new(line_no, label.trim_end_matches(':'), "not a number"));
+            continue;
+        };
+        saw_rt |= line.contains("Max RT");
+        if after(line, "Send Failed:").is_some_and(|f| f > 0.0) || after(line, "Response Failed:").is_some_and(|f| f > 0.0) {
+            failed_lines += 1;
+        }
+        if first_in_run {
+            first_in_run = false;
+            p.lints.push(Lint::new("warmup_trimmed", Some(line_no), "first TPS line of the run dropped as warm-up", "the first interval includes client start-up"));
+            continue;
+        }
+        if tps <= 0.0 {
+            p.lints.push(Lint::new("stalled_samples", Some(line_no), "TPS 0 excluded", "a stalled interval is not capacity"));
+            continue;
+        }
+        p.measurements.push(Measurement { line: line_no, metric, value: tps, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None });
+    }
+    if saw_rt {
+        p.lints.push(Lint::new("max_rt_running", None, "Max RT / Average RT not imported as latency", "Max RT is a running maximum since start and Average RT a mean — neither is a percentile"));
+    }
+    if failed_lines > 0 {
+        p.lints.push(Lint::new("failed_sends", None, format!("{failed_lines} interval(s) report failed sends"), "failed sends are not throughput; the broker may have been overloaded"));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    p.inferred = inf;
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_take_their_size_from_the_command_and_drop_the_first_line() {
+        let t = "sh producer.sh -t x -w 10 -s 3072 -n h\n\nSend TPS: 100 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\nSend TPS: 200 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\n";
+        let p = parse(t).unwrap();
+        assert_eq!(p.measurements.len(), 1);
+        assert_eq!(p.measurements[0].value, 200.0);
+        assert_eq!(p.measurements[0].message_bytes, Some(3072.0));
+        assert!(p.lints.iter().any(|l| l.code == "max_rt_running"));
+    }
+}

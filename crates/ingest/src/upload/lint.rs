@@ -1,0 +1,67 @@
+//! Benchmark lint: things that make a measured number mean less than it seems,
+//! each with a one-line why (seed 000 §2.5's pitfalls among them).
+
+use capacity::dataset::Metric;
+use capacity::system::Durability;
+
+use super::meta::UploadMeta;
+use super::report::Lint;
+use super::Parsed;
+
+fn mean_of(p: &Parsed, metric: Metric) -> Option<f64> {
+    let v: Vec<f64> = p.measurements.iter().filter(|m| m.metric == metric && m.percentile.is_none()).map(|m| m.value).collect();
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+fn pct_of(p: &Parsed, metric: Metric, pct: f64) -> Option<f64> {
+    p.measurements.iter().find(|m| m.metric == metric && m.percentile == Some(pct)).map(|m| m.value)
+}
+
+/// Warnings for a parsed file and the metadata it will be stored with.
+pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
+    let inf = &p.inferred;
+    let mut out = Vec::new();
+    let produce = mean_of(p, Metric::ProduceThroughput);
+    if let (Some(target), Some(achieved)) = (inf.target_rate, produce) {
+        let ratio = achieved / target;
+        if (0.97..=1.03).contains(&ratio) {
+            out.push(Lint::new("rate_capped", None, format!("achieved {achieved:.0} msg/s ≈ the {target:.0} msg/s target"), "a run that reaches its target rate shows a lower bound, not capacity"));
+        } else if ratio < 0.5 {
+            out.push(Lint::new("below_target", None, format!("achieved {achieved:.0} msg/s, {:.0} % of the {target:.0} msg/s target", ratio * 100.0), "far below target: an overloaded broker or a client-bound harness"));
+        }
+    }
+    if inf.compression.as_deref().is_some_and(|c| !c.eq_ignore_ascii_case("none")) || inf.generated_payload {
+        out.push(Lint::new(
+            "compressible_payload",
+            None,
+            format!("compression {} with {}", inf.compression.as_deref().unwrap_or("unstated"), if inf.generated_payload { "a tool-generated payload" } else { "the given payload" }),
+            "compressible payloads inflate throughput several-fold (seed 000 §2.5 pitfall 1)",
+        ));
+    }
+    match meta.durability {
+        Some(Durability::Leader) => out.push(Lint::new("durability", None, "acks=1 / leader-only acknowledgement", "plans default to acks=all (replicated); plan with durability=leader to compare like with like")),
+        Some(Durability::Fsync) => out.push(Lint::new("durability", None, "flush before ack", "plans default to async flush; plan with durability=fsync to compare like with like")),
+        _ => {}
+    }
+    if let (Some(records), Some(size), Some(nodes), Some(ram)) = (inf.records, meta.message_bytes, meta.nodes, meta.ram_gb) {
+        let data = records * size;
+        let memory = f64::from(nodes) * ram * 1e9;
+        if data < memory {
+            out.push(Lint::new("page_cache", None, format!("{:.1} GB written vs {:.0} GB of broker RAM", data / 1e9, memory / 1e9), "the data set fits in the page cache: the run measured memory, not disks (seed 000 §2.5 pitfall 3)"));
+        }
+    }
+    if let (Some(parts), Some(cons)) = (meta.partitions, meta.consumers) {
+        if parts < cons {
+            out.push(Lint::new("partitions_lt_consumers", None, format!("{parts} partitions for {cons} consumers"), "idle consumers: the run measured per-partition, not cluster, capacity (seed 000 §2.5 pitfall 4)"));
+        }
+    }
+    if let (Some(e2e), Some(publish)) = (pct_of(p, Metric::E2eLatency, 50.0), pct_of(p, Metric::PublishLatency, 50.0)) {
+        if e2e < publish {
+            out.push(Lint::new("clock_skew", None, format!("end-to-end p50 {e2e} ms < publish p50 {publish} ms"), "end-to-end cannot be faster than publish: producer and consumer clocks disagree"));
+        }
+    }
+    if meta.message_bytes.is_some_and(|s| s <= 128.0) && meta.producers.is_none_or(|n| n <= 1) && produce.is_some() {
+        out.push(Lint::new("client_ceiling", None, "small messages from at most one producer", "small-message runs often hit the client's per-message ceiling before the broker's"));
+    }
+    out
+}

@@ -1,0 +1,159 @@
+//! What a benchmark file cannot tell, given with the upload (form fields, API
+//! fields or CLI flags) and pre-filled from what the parser inferred.
+
+use capacity::system::{DiskKind, Durability, SystemId};
+use serde::Serialize;
+
+use super::report::ImportError;
+use super::Inferred;
+
+/// Upload metadata. Every field optional; `system` must end up known.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct UploadMeta {
+    /// kafka | rocketmq | pulsar | pravega.
+    pub system: Option<String>,
+    /// Version as the user states it.
+    pub version: Option<String>,
+    /// A title for the dataset.
+    pub title: Option<String>,
+    /// Broker machines in the tested cluster.
+    pub nodes: Option<u32>,
+    /// Cores per machine.
+    pub cores: Option<u32>,
+    /// RAM per machine, GB.
+    pub ram_gb: Option<f64>,
+    /// Disk kind.
+    pub disk: Option<DiskKind>,
+    /// Data disks per machine.
+    pub disks: Option<u32>,
+    /// NIC, Gbit/s.
+    pub nic_gbps: Option<f64>,
+    /// Replication factor.
+    pub rf: Option<u32>,
+    /// Ack semantics.
+    pub durability: Option<Durability>,
+    /// Message size, bytes.
+    pub message_bytes: Option<f64>,
+    /// Partitions / queues.
+    pub partitions: Option<u32>,
+    /// Producers.
+    pub producers: Option<u32>,
+    /// Consumers.
+    pub consumers: Option<u32>,
+}
+
+/// Metadata field names (form / API), in form order. `size` is the message size.
+pub const FIELDS: &[&str] = &[
+    "system", "version", "title", "nodes", "cores", "ram_gb", "disk", "disks", "nic_gbps", "rf", "durability", "size", "partitions", "producers", "consumers",
+];
+
+fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<ImportError>) -> Option<u32> {
+    match v.trim().parse::<u32>() {
+        Ok(x) if (lo..=hi).contains(&x) => Some(x),
+        _ => {
+            errors.push(ImportError::new(0, field, format!("must be a whole number from {lo} to {hi}, got {:?}", short(v))));
+            None
+        }
+    }
+}
+
+fn num(field: &str, v: &str, hi: f64, errors: &mut Vec<ImportError>) -> Option<f64> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= hi => Some(x),
+        _ => {
+            errors.push(ImportError::new(0, field, format!("must be a number in (0, {hi}], got {:?}", short(v))));
+            None
+        }
+    }
+}
+
+fn short(v: &str) -> String {
+    v.chars().take(40).collect()
+}
+
+impl UploadMeta {
+    /// Reads metadata fields; empty values are "not given"; other names are ignored
+    /// (the caller decides what else a request may carry).
+    ///
+    /// # Errors
+    /// Each invalid field, named, with line 0.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Self, Vec<ImportError>> {
+        let mut m = UploadMeta::default();
+        let mut errors = Vec::new();
+        for (k, v) in pairs {
+            if v.trim().is_empty() {
+                continue;
+            }
+            match k {
+                "system" => match SystemId::parse(v) {
+                    Some(s) => m.system = Some(s.id().into()),
+                    None => errors.push(ImportError::new(0, "system", format!("must be kafka, rocketmq, pulsar or pravega, got {:?}", short(v)))),
+                },
+                "version" => m.version = Some(short(v)),
+                "title" => m.title = Some(v.chars().filter(|c| !c.is_control()).take(120).collect()),
+                "nodes" => m.nodes = int(k, v, 1, 10_000, &mut errors),
+                "cores" => m.cores = int(k, v, 1, 1024, &mut errors),
+                "ram_gb" => m.ram_gb = num(k, v, 65_536.0, &mut errors),
+                "disk" => match DiskKind::parse_user(&v.to_ascii_lowercase()) {
+                    Some(d) => m.disk = Some(d),
+                    None => errors.push(ImportError::new(0, "disk", format!("must be hdd, ssd, nvme or optane, got {:?}", short(v)))),
+                },
+                "disks" => m.disks = int(k, v, 1, 64, &mut errors),
+                "nic_gbps" => m.nic_gbps = num(k, v, 1600.0, &mut errors),
+                "rf" => m.rf = int(k, v, 1, 16, &mut errors),
+                "durability" => match Durability::parse(&v.to_ascii_lowercase()) {
+                    Some(d) => m.durability = Some(d),
+                    None => errors.push(ImportError::new(0, "durability", format!("must be replicated, fsync or leader, got {:?}", short(v)))),
+                },
+                "size" => m.message_bytes = num(k, v, 1e9, &mut errors),
+                "partitions" => m.partitions = int(k, v, 1, 1_000_000, &mut errors),
+                "producers" => m.producers = int(k, v, 1, 100_000, &mut errors),
+                "consumers" => m.consumers = int(k, v, 1, 100_000, &mut errors),
+                _ => {}
+            }
+        }
+        if errors.is_empty() {
+            Ok(m)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The given fields, with the gaps filled from what the file told.
+    pub fn filled_from(&self, inf: &Inferred) -> UploadMeta {
+        let mut m = self.clone();
+        if m.system.is_none() {
+            m.system.clone_from(&inf.system);
+        }
+        m.message_bytes = m.message_bytes.or(inf.message_bytes);
+        m.partitions = m.partitions.or(inf.partitions);
+        m.producers = m.producers.or(inf.producers);
+        m.consumers = m.consumers.or(inf.consumers);
+        if m.durability.is_none() {
+            m.durability = match inf.acks.as_deref().map(str::trim) {
+                Some("1") => Some(Durability::Leader),
+                Some("all" | "-1") => Some(Durability::Replicated),
+                _ => None,
+            };
+        }
+        m
+    }
+
+    /// The system the rows belong to.
+    ///
+    /// # Errors
+    /// When the file names a system mqplan does not plan (e.g. RabbitMQ) or none.
+    pub fn system(&self) -> Result<SystemId, ImportError> {
+        match self.system.as_deref() {
+            Some(s) => SystemId::parse(s).ok_or_else(|| {
+                ImportError::new(0, "system", format!("the file is for {s:?}, which mqplan does not plan (kafka, rocketmq, pulsar, pravega); give system= to import it as one of those"))
+            }),
+            None => Err(ImportError::new(0, "system", "the file does not name its system; give system=kafka|rocketmq|pulsar|pravega")),
+        }
+    }
+
+    /// A canonical text of the fields, for the content id.
+    pub fn canonical(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}

@@ -1,0 +1,114 @@
+//! Every real file in tests/samples (copied from shared/samples) imports, or is
+//! refused with a clear reason; units come out right.
+
+use capacity::dataset::Metric;
+use ingest::upload::{import, Format, UploadMeta};
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/samples").join(name)).expect("sample present")
+}
+
+fn meta(q: &[(&str, &str)]) -> UploadMeta {
+    UploadMeta::from_pairs(q.iter().copied()).expect("valid meta")
+}
+
+#[test]
+fn omb_kafka_current_shape_imports_with_stall_and_warmup_warnings() {
+    let out = import("omb.json", &sample("omb_kafka_lowcost_t3_1topic1part1kb.json"), None, &meta(&[("nodes", "3"), ("cores", "2"), ("ram_gb", "8"), ("rf", "3")]));
+    let r = &out.report;
+    assert_eq!(r.format, "omb-json");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.id.len(), 16);
+    let codes: Vec<&str> = r.warnings.iter().map(|w| w.code.as_str()).collect();
+    assert!(codes.contains(&"stalled_samples") && codes.contains(&"warmup_trimmed"), "{codes:?}");
+    let ds = out.dataset.expect("dataset");
+    let produce = ds.rows.iter().find(|r| r.metric == Metric::ProduceThroughput).expect("produce row");
+    // 87 samples, 9 trimmed as warm-up, 13 zeros excluded: the steady mean is ~50,000 msg/s,
+    // where a naive mean of the whole array would be ~43,000.
+    assert!((produce.value - 50_000.0).abs() < 500.0, "{}", produce.value);
+    assert_eq!(produce.workload.message_bytes, Some(1024.0));
+    assert!(produce.citation.contains("line"));
+    // publishDelayLatency is µs: its p99 (3,366 µs) must not be read as 3,366 ms.
+    assert!(ds.rows.iter().filter(|r| r.metric == Metric::PublishLatency).all(|r| r.value < 1000.0));
+}
+
+#[test]
+fn omb_rabbitmq_2020_is_refused_unless_a_system_is_given() {
+    let bytes = sample("confluent2020_omb_rabbitmq_latency_mirrored-30k.json");
+    let out = import("rabbit.json", &bytes, None, &UploadMeta::default());
+    assert!(out.dataset.is_none());
+    let e = &out.report.errors;
+    assert!(e.iter().any(|x| x.field == "system" && x.reason.contains("rabbitmq")), "{e:?}");
+    // The 2020 shape: partitions, producers and the target rate come from the workload name.
+    assert!(out.report.warnings.iter().any(|w| w.code == "inferred_from_name"));
+    assert_eq!(out.report.inferred.partitions, Some(100));
+    // Imported as Kafka-like data with a size: it imports, and the 10K target vs ~30K achieved is noted.
+    let out = import("rabbit.json", &bytes, None, &meta(&[("system", "kafka"), ("size", "1024")]));
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    assert!(out.dataset.is_some());
+}
+
+#[test]
+fn kafka_perf_test_sweep_imports_with_mib_sizes() {
+    let out = import("kafka.md", &sample("kafka_producer_consumer_perf_test_dcos_m3xlarge.md"), None, &meta(&[("nodes", "3"), ("cores", "4")]));
+    assert_eq!(out.report.format, "kafka-perf");
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    let ds = out.dataset.expect("dataset");
+    let sizes: std::collections::BTreeSet<u64> = ds.rows.iter().filter(|r| r.metric == Metric::ProduceThroughput).filter_map(|r| r.workload.message_bytes).map(|s| s as u64).collect();
+    assert!(sizes.contains(&250) && sizes.len() >= 3, "record-size sweep recovered: {sizes:?}");
+    assert!(ds.rows.iter().any(|r| r.metric == Metric::ConsumeThroughput));
+    let codes: Vec<&str> = out.report.warnings.iter().map(|w| w.code.as_str()).collect();
+    assert!(codes.contains(&"durability"), "acks=1 noted: {codes:?}");
+}
+
+#[test]
+fn pulsar_perf_imports_with_mbit_sizes_and_zero_latency_warnings() {
+    let out = import("pulsar.txt", &sample("pulsar_perf_produce_consume_output.txt"), None, &meta(&[("nodes", "1"), ("cores", "8")]));
+    assert_eq!(out.report.format, "pulsar-perf");
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    let ds = out.dataset.expect("dataset");
+    assert!(ds.rows.iter().any(|r| r.metric == Metric::ProduceThroughput && r.workload.message_bytes == Some(1024.0) && r.value > 99_000.0), "100K msg/s at 1 KB from 781.3 'Mbit/s'");
+    let codes: Vec<&str> = out.report.warnings.iter().map(|w| w.code.as_str()).collect();
+    for c in ["zero_latency_interval", "percentiles_collapsed", "zero_mbit"] {
+        assert!(codes.contains(&c), "{c} in {codes:?}");
+    }
+    assert!(ds.rows.iter().all(|r| r.value > 0.0), "zero-latency intervals excluded");
+}
+
+#[test]
+fn rocketmq_producer_output_imports_without_max_rt_as_latency() {
+    let out = import("rmq.md", &sample("rocketmq_producer_sh_4m4s_48c256g_excerpt.md"), None, &meta(&[("nodes", "8"), ("cores", "48"), ("ram_gb", "256")]));
+    assert_eq!(out.report.format, "rocketmq-benchmark");
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    let ds = out.dataset.expect("dataset");
+    assert!(ds.rows.iter().all(|r| r.metric == Metric::ProduceThroughput));
+    let sizes: std::collections::BTreeSet<u64> = ds.rows.iter().filter_map(|r| r.workload.message_bytes).map(|s| s as u64).collect();
+    assert!(sizes.contains(&1024) && sizes.contains(&3072), "{sizes:?}");
+    assert!(out.report.warnings.iter().any(|w| w.code == "max_rt_running"));
+}
+
+#[test]
+fn same_bytes_same_id_and_metadata_changes_it() {
+    let b = sample("omb_kafka_lowcost_t3_1topic1part1kb.json");
+    let a = import("a.json", &b, None, &meta(&[("nodes", "3")])).report.id;
+    let again = import("renamed.json", &b, None, &meta(&[("nodes", "3")])).report.id;
+    let other = import("a.json", &b, None, &meta(&[("nodes", "5")])).report.id;
+    assert_eq!(a, again);
+    assert_ne!(a, other);
+}
+
+#[test]
+fn hostile_inputs_are_refused_with_line_and_field() {
+    let out = import("bin.csv", b"metric,value,unit\nproduce_throughput,1,msg/s\n\xff\xfe\n", None, &meta(&[("system", "kafka"), ("size", "100")]));
+    assert_eq!(out.report.errors[0].line, 3);
+    assert!(out.dataset.is_none());
+    let out = import("x.csv", b"metric,value,unit\nproduce_throughput,-5,msg/s\nproduce_throughput,1e300,msg/s\n", None, &meta(&[("system", "kafka"), ("size", "100")]));
+    let lines: Vec<usize> = out.report.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, vec![2, 3], "{:?}", out.report.errors);
+    let out = import("x.json", b"{\"publishRate\": [1, 2,", None, &meta(&[("system", "kafka")]));
+    assert_eq!(out.report.errors[0].field, "json");
+    let out = import("x.csv", b"metric,value,unit\n", Some(Format::MqplanCsv), &meta(&[("system", "kafka")]));
+    assert!(!out.report.errors.is_empty(), "an empty table is refused");
+    let out = import("x.csv", b"system,metric,value,unit,message_bytes\n<script>,produce_throughput,1,msg/s,100\n", None, &UploadMeta::default());
+    assert_eq!(out.report.errors[0].field, "system");
+}
