@@ -2,8 +2,6 @@
 //! server too but are only called from event handlers and effects, which never
 //! run there.
 
-use capacity::Catalog;
-
 /// Replaces the address bar's query without a page load.
 pub fn replace_query(query: &str) {
     if let Some(w) = web_sys::window() {
@@ -33,8 +31,8 @@ pub fn mark_hydrated() {
     }
 }
 
-/// Reads the catalog the server embedded in the page head.
-pub fn embedded_catalog() -> Option<Catalog> {
+/// Reads the page data the server embedded in the page head.
+pub fn embedded_page_data() -> Option<crate::catalog_context::PageData> {
     let doc = web_sys::window()?.document()?;
     let text = doc.get_element_by_id("mqplan-catalog")?.text_content()?;
     crate::catalog_context::unembed(&text)

@@ -10,10 +10,10 @@ use crate::catalog_context::CatalogCtx;
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    let catalog = crate::browser::embedded_catalog();
+    let data = crate::browser::embedded_page_data().map(Arc::new);
     leptos::mount::hydrate_body(move || {
-        if let Some(c) = catalog.clone() {
-            provide_context(CatalogCtx(Arc::new(c)));
+        if let Some(d) = data.clone() {
+            provide_context(CatalogCtx(d));
         }
         view! { <crate::App /> }
     });

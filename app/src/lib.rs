@@ -28,9 +28,11 @@ mod hydrate;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Title};
 
-/// The HTML document. `catalog_blob` is the fitted catalog the browser re-plans
-/// with (postcard, base64: inert text in the head).
-pub fn shell(options: LeptosOptions, catalog_blob: String) -> impl IntoView {
+/// The HTML document. The page data the browser re-plans with (catalog, uploads)
+/// is embedded in the head as inert base64 text; the server provides it in
+/// context as [`catalog_context::EmbeddedPageData`].
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let blob = use_context::<catalog_context::EmbeddedPageData>().map(|b| b.0.to_string()).unwrap_or_default();
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -40,7 +42,7 @@ pub fn shell(options: LeptosOptions, catalog_blob: String) -> impl IntoView {
                 <meta name="description" content="mqplan: message-broker capacity planning and selection from measured benchmarks" />
                 <link rel="stylesheet" href="/pkg/main.css" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-                <script type="application/octet-stream" id="mqplan-catalog" inner_html=catalog_blob></script>
+                <script type="application/octet-stream" id="mqplan-catalog" inner_html=blob></script>
                 <HydrationScripts options />
                 <leptos_meta::MetaTags />
             </head>

@@ -15,6 +15,10 @@ pub struct Config {
     pub site_root: PathBuf,
     /// Per-request timeout, seconds. `MQPLAN_TIMEOUT_S`, default 10.
     pub timeout_s: u64,
+    /// Uploaded datasets (SQLite file). `MQPLAN_STATE_DIR`, default `state`.
+    pub state_dir: PathBuf,
+    /// Largest upload, MiB. `MQPLAN_MAX_UPLOAD_MB`, default 64.
+    pub max_upload_mb: usize,
 }
 
 /// Default listen address.
@@ -33,11 +37,17 @@ impl Config {
             Some(v) => v.parse().map_err(|e| format!("MQPLAN_TIMEOUT_S={v:?}: {e}"))?,
             None => 10,
         };
+        let max_upload_mb = match var("MQPLAN_MAX_UPLOAD_MB") {
+            Some(v) => v.parse().map_err(|e| format!("MQPLAN_MAX_UPLOAD_MB={v:?}: {e}"))?,
+            None => 64,
+        };
         Ok(Config {
             addr,
             data_dir: var("MQPLAN_DATA_DIR").map_or_else(|| PathBuf::from("data"), PathBuf::from),
             site_root: var("MQPLAN_SITE_ROOT").map_or_else(|| PathBuf::from("target/site"), PathBuf::from),
             timeout_s,
+            state_dir: var("MQPLAN_STATE_DIR").map_or_else(|| PathBuf::from("state"), PathBuf::from),
+            max_upload_mb,
         })
     }
 }

@@ -10,5 +10,5 @@ pub mod router;
 pub mod state;
 pub mod storage;
 
-pub use router::router;
+pub use router::{router, Limits};
 pub use state::AppState;

@@ -64,16 +64,18 @@ fn serve(config: Config) -> Result<(), CliError> {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=info".into()))
         .init();
-    let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
+    let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
+    let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr, std::sync::Arc::new(store)).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
     if !config.site_root.join("pkg").join("app_bg.wasm").exists() {
         tracing::warn!(site_root = %config.site_root.display(), "no hydrate bundle found; pages render but stay static (run `make build`)");
     }
-    let app = server::router(state, Duration::from_secs(config.timeout_s));
+    let limits = server::Limits { timeout: Duration::from_secs(config.timeout_s), max_upload_bytes: config.max_upload_mb * 1024 * 1024, ..server::Limits::default() };
+    let app = server::router(state, limits);
     let rt = tokio::runtime::Runtime::new().map_err(|e| CliError::Runtime(e.to_string()))?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| CliError::Runtime(format!("binding {}: {e}", config.addr)))?;
         tracing::info!("mqplan listening on http://{}", config.addr);
-        axum::serve(listener, app)
+        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

@@ -1,13 +1,20 @@
-//! `fn router(state) -> Router`: pages (Leptos SSR), the JSON API and static files,
-//! with compression, a timeout and request tracing.
+//! `fn router(state, limits) -> Router`: the page (Leptos SSR), the JSON API,
+//! uploads and static files, with compression, a timeout, request tracing, a body
+//! cap (413) and a per-client upload rate limit (429).
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
-use leptos::prelude::provide_context;
+use leptos::prelude::{provide_context, use_context};
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::key_extractor::SmartIpKeyExtractor;
+use tower_governor::GovernorLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -15,30 +22,84 @@ use tower_http::trace::TraceLayer;
 use crate::api;
 use crate::state::AppState;
 
-/// Builds the application router over `state`. `timeout` bounds every request.
-pub fn router(state: AppState, timeout: Duration) -> Router {
+/// Request limits.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Per-request timeout.
+    pub timeout: Duration,
+    /// Largest upload body, bytes.
+    pub max_upload_bytes: usize,
+    /// Uploads a client may send in a burst…
+    pub upload_burst: u32,
+    /// …and one more per this many seconds after it.
+    pub upload_refill_secs: u64,
+}
+
+impl Default for Limits {
+    /// 10 s timeout; 64 MiB uploads (a 1M-row CSV is ~40 MB); a burst of 10
+    /// uploads per client, then one every 6 s (10 a minute).
+    fn default() -> Self {
+        Limits { timeout: Duration::from_secs(10), max_upload_bytes: 64 * 1024 * 1024, upload_burst: 10, upload_refill_secs: 6 }
+    }
+}
+
+/// Provides the page data for the request's `dataset=` selection (unknown ids
+/// become notices; storage failures fall back to the reference data).
+fn provide_page_data(state: &AppState) {
+    let pairs: Vec<(String, String)> = use_context::<http::request::Parts>()
+        .and_then(|p| p.uri.query().map(str::to_string))
+        .and_then(|q| serde_urlencoded::from_str(&q).ok())
+        .unwrap_or_default();
+    let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).unwrap_or_default();
+    let selected = state.select(&sel).or_else(|e| {
+        tracing::error!(error = %e, "dataset store");
+        state.select(&capacity::selection::DataSelection::default())
+    });
+    if let Ok(sel) = selected {
+        provide_context(app::catalog_context::CatalogCtx(sel.page.clone()));
+        provide_context(app::catalog_context::EmbeddedPageData(sel.blob.clone()));
+    }
+}
+
+/// Builds the application router over `state`.
+pub fn router(state: AppState, limits: Limits) -> Router {
     // Leptos renders on the tokio runtime (leptos_routes would do this; the single
     // page is mounted with a plain handler). A second call is a harmless Err.
     let _ = any_spawner::Executor::init_tokio();
     let site_root = state.leptos.site_root.to_string();
     let ctx_state = state.clone();
     let shell_state = state.clone();
+    let governor = GovernorConfigBuilder::default()
+        .per_second(limits.upload_refill_secs.max(1))
+        .burst_size(limits.upload_burst.max(1))
+        .key_extractor(SmartIpKeyExtractor)
+        .finish()
+        .map(|c| GovernorLayer { config: Arc::new(c) });
+    let mut uploads = Router::new()
+        .route("/api/v1/datasets", post(api::upload::post_dataset))
+        .route("/upload", post(api::upload::post_upload_form))
+        .layer(DefaultBodyLimit::disable())
+        .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes));
+    if let Some(g) = governor {
+        uploads = uploads.layer(g);
+    }
     Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))
         .route("/api/v1/datasets", get(api::datasets::list_datasets))
+        .route("/api/v1/datasets/template.csv", get(api::upload::csv_template))
+        .route("/api/v1/datasets/{id}", get(api::upload::get_dataset))
         .route("/healthz", get(|| async { "ok" }))
+        .merge(uploads)
         .route(
             "/",
-            get(leptos_axum::render_app_to_stream_with_context(
-                move || provide_context(app::catalog_context::CatalogCtx(ctx_state.catalog.clone())),
-                move || app::shell(shell_state.leptos.clone(), shell_state.catalog_blob.to_string()),
-            )),
+            get(leptos_axum::render_app_to_stream_with_context(move || provide_page_data(&ctx_state), move || app::shell(shell_state.leptos.clone()))),
         )
         .nest_service("/pkg", ServeDir::new(format!("{site_root}/pkg")))
         .route_service("/favicon.svg", ServeFile::new(format!("{site_root}/favicon.svg")))
+        .route_service("/upload.js", ServeFile::new(format!("{site_root}/upload.js")))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found") })
         .layer(CompressionLayer::new())
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -1,23 +1,42 @@
-//! Shared state: the catalog, fitted once at start-up, and the Leptos options.
+//! Shared state: the reference catalog (fitted once at start-up), the dataset
+//! store, a cache of catalogs fitted for data selections, and the Leptos options.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
+use app::catalog_context::{embed, PageData, UploadSummary};
 use axum::extract::FromRef;
 use capacity::dataset::Dataset;
-use capacity::Catalog;
+use capacity::features::FeatureMatrix;
+use capacity::selection::{DataMode, DataSelection};
+use capacity::{Catalog, FieldError};
 use leptos::config::LeptosOptions;
+
+use crate::storage::{DatasetStore, StoreError, StoredDataset};
+
+/// A catalog fitted for one selection, with the page data embedded once.
+#[derive(Debug)]
+pub struct Selected {
+    /// Catalog, uploads summary and notices.
+    pub page: Arc<PageData>,
+    /// `page`, embedded for the HTML head.
+    pub blob: Arc<str>,
+}
 
 /// Everything a request needs; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct AppState {
     /// Leptos rendering options (output name `app`, site root, pkg dir).
     pub leptos: LeptosOptions,
-    /// The fitted catalog.
+    /// The reference catalog.
     pub catalog: Arc<Catalog>,
     /// The recorded datasets, as loaded (for `/api/v1/datasets`).
     pub datasets: Arc<Vec<(String, Dataset)>>,
-    /// The catalog as the page embeds it (computed once).
-    pub catalog_blob: Arc<str>,
+    /// The feature matrix.
+    pub features: Arc<FeatureMatrix>,
+    /// Uploaded datasets.
+    pub store: Arc<dyn DatasetStore>,
+    cache: Arc<Mutex<HashMap<DataSelection, Arc<Selected>>>>,
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -26,20 +45,97 @@ impl FromRef<AppState> for LeptosOptions {
     }
 }
 
+/// Catalogs kept for recent selections (the reference one is always kept).
+const CACHE_ENTRIES: usize = 64;
+
 impl AppState {
-    /// Builds state from a loaded data directory.
-    pub fn new(leptos: LeptosOptions, loaded: ingest::Loaded, catalog: Catalog) -> Self {
-        let catalog_blob = app::catalog_context::embed(&catalog).into();
-        AppState { leptos, catalog: Arc::new(catalog), datasets: Arc::new(loaded.datasets), catalog_blob }
+    /// Builds state from a loaded data directory and a store.
+    pub fn new(leptos: LeptosOptions, loaded: ingest::Loaded, catalog: Catalog, store: Arc<dyn DatasetStore>) -> Self {
+        let state = AppState {
+            leptos,
+            catalog: Arc::new(catalog),
+            features: Arc::new(loaded.features),
+            datasets: Arc::new(loaded.datasets),
+            store,
+            cache: Arc::new(Mutex::new(HashMap::new())),
+        };
+        let page = Arc::new(PageData { catalog: (*state.catalog).clone(), uploads: vec![], notices: vec![] });
+        let blob = embed(&page).into();
+        if let Ok(mut c) = state.cache.lock() {
+            c.insert(DataSelection::default(), Arc::new(Selected { page, blob }));
+        }
+        state
     }
 
-    /// Loads `data_dir` and fits; `site_root` is where Trunk put `pkg/`.
+    /// Loads `data_dir`, fits, and uses `store`.
     ///
     /// # Errors
     /// The data directory's first load or validation error.
-    pub fn load(data_dir: &std::path::Path, site_root: &str, addr: std::net::SocketAddr) -> Result<Self, ingest::LoadError> {
+    pub fn load(data_dir: &std::path::Path, site_root: &str, addr: std::net::SocketAddr, store: Arc<dyn DatasetStore>) -> Result<Self, ingest::LoadError> {
         let (loaded, catalog) = ingest::load_catalog(data_dir)?;
         let leptos = LeptosOptions::builder().output_name("app").site_root(site_root).site_pkg_dir("pkg").site_addr(addr).build();
-        Ok(Self::new(leptos, loaded, catalog))
+        Ok(Self::new(leptos, loaded, catalog, store))
     }
+
+    /// The catalog (and page data) for a selection: unknown ids become notices
+    /// naming the `dataset` field and are left out.
+    ///
+    /// # Errors
+    /// Only storage failures.
+    pub fn select(&self, sel: &DataSelection) -> Result<Arc<Selected>, StoreError> {
+        if let Some(hit) = self.cache.lock().ok().and_then(|c| c.get(sel).cloned()) {
+            return Ok(hit);
+        }
+        let mut notices = Vec::new();
+        let mut uploads = Vec::new();
+        let mut extra: Vec<(String, Dataset)> = Vec::new();
+        for id in &sel.ids {
+            match self.store.get(id)? {
+                Some(rec) => {
+                    uploads.push(summary(&rec));
+                    extra.push((rec.dataset.source.file.clone(), rec.dataset));
+                }
+                None => notices.push(FieldError::new("dataset", format!("no uploaded dataset {id}; it was left out"))),
+            }
+        }
+        let mut all: Vec<(String, Dataset)> = match sel.mode {
+            DataMode::Merge => self.datasets.iter().cloned().collect(),
+            DataMode::Only => Vec::new(),
+        };
+        all.extend(extra);
+        let catalog = match Catalog::fit(&all, (*self.features).clone()) {
+            Ok(c) => c,
+            Err(e) => {
+                notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the reference data is used")));
+                (*self.catalog).clone()
+            }
+        };
+        let page = Arc::new(PageData { catalog, uploads, notices });
+        let blob: Arc<str> = embed(&page).into();
+        let sel_out = Arc::new(Selected { page, blob });
+        if let Ok(mut c) = self.cache.lock() {
+            if c.len() >= CACHE_ENTRIES {
+                c.retain(|k, _| k.is_reference_only());
+            }
+            c.insert(sel.clone(), sel_out.clone());
+        }
+        Ok(sel_out)
+    }
+}
+
+fn summary(rec: &StoredDataset) -> UploadSummary {
+    let warnings = rec
+        .report
+        .get("warnings")
+        .and_then(|w| w.as_array())
+        .map(|a| {
+            a.iter()
+                .map(|w| {
+                    let s = |k: &str| w.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
+                    (s("code"), s("message"), s("why"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    UploadSummary { id: rec.id.clone(), title: rec.dataset.source.title.clone(), format: rec.format.clone(), rows: rec.dataset.rows.len(), warnings }
 }

@@ -1,16 +1,16 @@
 //! In-process router tests: page, API and errors through `router(state)` with `oneshot`.
 
-use std::time::Duration;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
-use server::{router, AppState};
+use server::storage::sqlite::SqliteStore;
+use server::{router, AppState, Limits};
 use tower::ServiceExt;
 
 fn app() -> axum::Router {
-    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr")).expect("bundled data loads");
-    router(state, Duration::from_secs(10))
+    let store = std::sync::Arc::new(SqliteStore::in_memory().expect("store"));
+    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr"), store).expect("bundled data loads");
+    router(state, Limits::default())
 }
 
 async fn get(uri: &str) -> (StatusCode, String) {

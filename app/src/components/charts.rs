@@ -15,7 +15,7 @@ fn draw<K: PartialEq + Clone + Send + Sync + 'static>(
     let catalog = use_context::<CatalogCtx>();
     let k = Memo::new(move |_| workload.get().map(|w| key(&w)));
     Memo::new(move |_| match (&catalog, k.get()) {
-        (Some(c), Some(k)) => f(&c.0, k).unwrap_or_default(),
+        (Some(c), Some(k)) => f(&c.0.catalog, k).unwrap_or_default(),
         _ => String::new(),
     })
 }

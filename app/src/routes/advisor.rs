@@ -36,7 +36,7 @@ pub fn AdvisorPage() -> impl IntoView {
             Err(e) => Outcome::Invalid(e),
             Ok(w) => match &catalog {
                 None => Outcome::Unavailable("the catalog is not loaded".into()),
-                Some(c) => match capacity::plan(&c.0, &w) {
+                Some(c) => match capacity::plan(&c.0.catalog, &w) {
                     Ok(plan) => Outcome::Planned(Box::new(plan)),
                     Err(e) => Outcome::Unavailable(e.to_string()),
                 },

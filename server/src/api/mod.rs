@@ -3,3 +3,4 @@
 pub mod datasets;
 pub mod plan;
 pub mod query;
+pub mod upload;

@@ -13,7 +13,22 @@ use crate::state::AppState;
 /// 400 naming each invalid field; 500 only if the catalog is empty.
 pub async fn get_plan(State(s): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Plan>, ApiError> {
     let pairs = super::query::pairs(q.as_deref())?;
-    let w = app::query::parse(&pairs).map_err(ApiError::Invalid)?;
-    let plan = capacity::plan(&s.catalog, &w).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let w = app::query::parse(&pairs);
+    let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (w, sel) = match (w, sel) {
+        (Ok(w), Ok(s)) => (w, s),
+        (w, s) => return Err(ApiError::Invalid(w.err().unwrap_or_default().into_iter().chain(s.err().unwrap_or_default()).collect())),
+    };
+    let selected = tokio::task::spawn_blocking({
+        let s = s.clone();
+        move || s.select(&sel)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    if !selected.page.notices.is_empty() {
+        return Err(ApiError::Invalid(selected.page.notices.clone()));
+    }
+    let plan = capacity::plan(&selected.page.catalog, &w).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(Json(plan))
 }

@@ -1,0 +1,159 @@
+//! `POST /api/v1/datasets`: import a benchmark file (multipart with a `file` part
+//! and metadata fields, or a raw body with metadata in the query) → the parse
+//! report. 201 when newly stored, 200 when the same upload already was, 422 when
+//! refused (nothing stored). `GET /api/v1/datasets/{id}` returns it back.
+//! `POST /upload` is the same import for the page's plain HTML form.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Path, RawQuery, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Json;
+use ingest::upload::{import, Format, Imported, UploadMeta};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::storage::StoredDataset;
+
+/// What a request carried.
+struct Upload {
+    name: String,
+    bytes: Bytes,
+    format: Option<String>,
+    fields: Vec<(String, String)>,
+}
+
+async fn read_upload(req: Request, query: Option<String>) -> Result<Upload, String> {
+    let mut fields: Vec<(String, String)> = query.as_deref().map(|q| serde_urlencoded::from_str(q).unwrap_or_default()).unwrap_or_default();
+    let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !is_multipart {
+        let bytes = Bytes::from_request(req, &()).await.map_err(|e| e.body_text())?;
+        let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
+        let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone());
+        return Ok(Upload { name, bytes, format, fields });
+    }
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| e.body_text())?;
+    let mut file: Option<(String, Bytes)> = None;
+    while let Some(field) = mp.next_field().await.map_err(|e| e.body_text())? {
+        let key = field.name().unwrap_or("").to_string();
+        if key == "file" {
+            let name = field.file_name().unwrap_or("upload").to_string();
+            let data = field.bytes().await.map_err(|e| e.body_text())?;
+            file = Some((name, data));
+        } else {
+            let text = field.text().await.map_err(|e| e.body_text())?;
+            fields.push((key, text));
+        }
+    }
+    let (name, bytes) = file.ok_or("no `file` part in the form")?;
+    let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
+    Ok(Upload { name, bytes, format, fields })
+}
+
+/// Imports and stores; returns the outcome and whether it was newly stored.
+async fn run_import(s: &AppState, up: Upload) -> Result<(Imported, bool), ApiError> {
+    let meta = UploadMeta::from_pairs(up.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let format = match up.format.as_deref() {
+        None | Some("" | "auto") => Ok(None),
+        Some(f) => Format::parse(f).map(Some).ok_or_else(|| format!("unknown format {:?}", f.chars().take(30).collect::<String>())),
+    };
+    let (meta, format) = match (meta, format) {
+        (Ok(m), Ok(f)) => (m, f),
+        (m, f) => {
+            let mut report = ingest::upload::ImportReport::default();
+            if let Err(e) = m {
+                report.errors.extend(e);
+            }
+            if let Err(e) = f {
+                report.errors.push(ingest::upload::ImportError::new(0, "format", e));
+            }
+            return Ok((Imported { report, dataset: None }, false));
+        }
+    };
+    let name = ingest::upload::sanitize_name(&up.name);
+    let bytes = up.bytes;
+    let imported = tokio::task::spawn_blocking(move || import(&name, &bytes, format, &meta)).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let Some(dataset) = imported.dataset.clone() else { return Ok((imported, false)) };
+    let rec = StoredDataset {
+        id: imported.report.id.clone(),
+        name: ingest::upload::sanitize_name(&up.name),
+        format: imported.report.format.clone(),
+        created_unix: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0),
+        report: serde_json::to_value(&imported.report).map_err(|e| ApiError::Internal(e.to_string()))?,
+        dataset,
+    };
+    let store = s.store.clone();
+    let new = tokio::task::spawn_blocking(move || store.put(&rec)).await.map_err(|e| ApiError::Internal(e.to_string()))?.map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((imported, new))
+}
+
+/// `POST /api/v1/datasets`.
+///
+/// # Errors
+/// 400 for an unreadable request, 500 for storage failures.
+pub async fn post_dataset(State(s): State<AppState>, RawQuery(q): RawQuery, req: Request) -> Result<Response, ApiError> {
+    let up = read_upload(req, q).await.map_err(ApiError::Malformed)?;
+    let (imported, new) = run_import(&s, up).await?;
+    let status = if !imported.report.accepted() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else if new {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(imported.report)).into_response())
+}
+
+/// `GET /api/v1/datasets/{id}`: the stored dataset and its report.
+///
+/// # Errors
+/// 404 JSON for an unknown id, 500 for storage failures.
+pub async fn get_dataset(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if !capacity::selection::is_dataset_id(&id) {
+        return Err(ApiError::Invalid(vec![capacity::FieldError::new("id", "not a dataset id (16 hex digits)")]));
+    }
+    let store = s.store.clone();
+    let rec = tokio::task::spawn_blocking(move || store.get(&id)).await.map_err(|e| ApiError::Internal(e.to_string()))?.map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(match rec {
+        Some(r) => Json(r).into_response(),
+        None => (StatusCode::NOT_FOUND, Json(serde_json::json!({"error": "not_found", "message": "no such dataset", "fields": [{"field": "id", "reason": "no such dataset"}]}))).into_response(),
+    })
+}
+
+/// `POST /upload`: the page's HTML form. Success redirects to the plan with the
+/// dataset selected; a refusal answers 422 with the report as HTML.
+///
+/// # Errors
+/// As [`post_dataset`].
+pub async fn post_upload_form(State(s): State<AppState>, req: Request) -> Result<Response, ApiError> {
+    let up = read_upload(req, None).await.map_err(ApiError::Malformed)?;
+    let back: Vec<(String, String)> = up.fields.iter().filter(|(k, _)| k.starts_with("q_")).map(|(k, v)| (k[2..].to_string(), v.clone())).collect();
+    let (imported, _) = run_import(&s, up).await?;
+    if imported.report.accepted() {
+        let mut q: Vec<(String, String)> = back.into_iter().filter(|(k, _)| k != "dataset").collect();
+        q.push(("dataset".into(), imported.report.id.clone()));
+        return Ok(Redirect::to(&format!("/?{}", app::query::encode(&q))).into_response());
+    }
+    Ok((StatusCode::UNPROCESSABLE_ENTITY, Html(report_html(&imported.report))).into_response())
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// A refused upload's report as a small, fully escaped HTML page.
+fn report_html(r: &ingest::upload::ImportReport) -> String {
+    let errors: String = r.errors.iter().map(|e| format!("<li>line {}: <code>{}</code>: {}</li>", e.line, esc(&e.field), esc(&e.reason))).collect();
+    let warnings: String = r.warnings.iter().map(|w| format!("<li><code>{}</code> {} — {}</li>", esc(&w.code), esc(&w.message), esc(&w.why))).collect();
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Upload refused — mqplan</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"></head>\
+         <body><main class=\"page single\"><section class=\"card\"><h1>Upload refused: nothing was stored</h1><p>Format: <code>{}</code></p><h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>{}<p><a href=\"/\">Back to the advisor</a></p></section></main></body></html>",
+        esc(&r.format),
+        if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") }
+    )
+}
+
+/// `GET /api/v1/datasets/template.csv`: the mqplan CSV template.
+pub async fn csv_template() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/csv; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"mqplan-template.csv\"")], ingest::upload::formats::mqplan_csv::TEMPLATE)
+}
