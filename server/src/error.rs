@@ -17,6 +17,9 @@ pub enum ApiError {
     /// The query string could not be decoded at all.
     #[error("query is not form-encoded: {0}")]
     Malformed(String),
+    /// The body exceeds the upload cap.
+    #[error("payload too large: {0}")]
+    TooLarge(String),
     /// A server-side fault; the message is logged, not returned.
     #[error("internal error: {0}")]
     Internal(String),
@@ -39,6 +42,10 @@ impl IntoResponse for ApiError {
             ApiError::Malformed(m) => {
                 let fields = [FieldError::new("query", m.clone())];
                 (StatusCode::BAD_REQUEST, Json(Body { error: "malformed_query", message: m.clone(), fields: &fields })).into_response()
+            }
+            ApiError::TooLarge(m) => {
+                let fields = [FieldError::new("file", m.clone())];
+                (StatusCode::PAYLOAD_TOO_LARGE, Json(Body { error: "payload_too_large", message: m.clone(), fields: &fields })).into_response()
             }
             ApiError::Internal(m) => {
                 tracing::error!(error = %m, "internal error");

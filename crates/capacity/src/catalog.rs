@@ -388,6 +388,19 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .collect();
     let mut curve = SizeCurve::fit(system.id(), points)?;
 
+    // Consume cost on the home setup at a fitted size, relative to the produce cost
+    // (computed before any calibration, so calibration scales both alike).
+    let consume_cost_ratio = mine
+        .iter()
+        .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+        .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
+        .find_map(|l| {
+            let size = l.row.workload.message_bytes?;
+            let msgs = msgs_of(l.row)?;
+            let per_consume = cores_total / msgs;
+            Some((per_consume / curve.core_seconds(size), l.r()))
+        });
+
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
     // reference — used to calibrate it to the user's machines.
     let uploaded: Vec<UploadedPoint> = produce
@@ -433,18 +446,6 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             Some(OutOfSample { point: l.r(), message_bytes: size, nodes: n, cores: c, measured_msgs: msgs_of(l.row)?, predicted_msgs: predicted })
         })
         .collect();
-
-    // Consume cost on the home setup at a fitted size.
-    let consume_cost_ratio = mine
-        .iter()
-        .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
-        .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
-        .find_map(|l| {
-            let size = l.row.workload.message_bytes?;
-            let msgs = msgs_of(l.row)?;
-            let per_consume = cores_total / msgs;
-            Some((per_consume / curve.core_seconds(size), l.r()))
-        });
 
     let latency = mine
         .iter()

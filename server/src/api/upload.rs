@@ -23,29 +23,35 @@ struct Upload {
     fields: Vec<(String, String)>,
 }
 
-async fn read_upload(req: Request, query: Option<String>) -> Result<Upload, String> {
+/// Reads the request; errors carry the status the body reader chose (413 when the
+/// body cap was hit, else 400).
+async fn read_upload(req: Request, query: Option<String>) -> Result<Upload, ApiError> {
+    read_upload_inner(req, query).await.map_err(|(status, m)| if status == StatusCode::PAYLOAD_TOO_LARGE { ApiError::TooLarge(m) } else { ApiError::Malformed(m) })
+}
+
+async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload, (StatusCode, String)> {
     let mut fields: Vec<(String, String)> = query.as_deref().map(|q| serde_urlencoded::from_str(q).unwrap_or_default()).unwrap_or_default();
     let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !is_multipart {
-        let bytes = Bytes::from_request(req, &()).await.map_err(|e| e.body_text())?;
+        let bytes = Bytes::from_request(req, &()).await.map_err(|e| (e.status(), e.body_text()))?;
         let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
         let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone());
         return Ok(Upload { name, bytes, format, fields });
     }
-    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| e.body_text())?;
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| (e.status(), e.body_text()))?;
     let mut file: Option<(String, Bytes)> = None;
-    while let Some(field) = mp.next_field().await.map_err(|e| e.body_text())? {
+    while let Some(field) = mp.next_field().await.map_err(|e| (e.status(), e.body_text()))? {
         let key = field.name().unwrap_or("").to_string();
         if key == "file" {
             let name = field.file_name().unwrap_or("upload").to_string();
-            let data = field.bytes().await.map_err(|e| e.body_text())?;
+            let data = field.bytes().await.map_err(|e| (e.status(), e.body_text()))?;
             file = Some((name, data));
         } else {
-            let text = field.text().await.map_err(|e| e.body_text())?;
+            let text = field.text().await.map_err(|e| (e.status(), e.body_text()))?;
             fields.push((key, text));
         }
     }
-    let (name, bytes) = file.ok_or("no `file` part in the form")?;
+    let (name, bytes) = file.ok_or((StatusCode::BAD_REQUEST, "no `file` part in the form".to_string()))?;
     let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
     Ok(Upload { name, bytes, format, fields })
 }
@@ -92,7 +98,7 @@ async fn run_import(s: &AppState, up: Upload) -> Result<(Imported, bool), ApiErr
 /// # Errors
 /// 400 for an unreadable request, 500 for storage failures.
 pub async fn post_dataset(State(s): State<AppState>, RawQuery(q): RawQuery, req: Request) -> Result<Response, ApiError> {
-    let up = read_upload(req, q).await.map_err(ApiError::Malformed)?;
+    let up = read_upload(req, q).await?;
     let (imported, new) = run_import(&s, up).await?;
     let status = if !imported.report.accepted() {
         StatusCode::UNPROCESSABLE_ENTITY
@@ -126,7 +132,7 @@ pub async fn get_dataset(State(s): State<AppState>, Path(id): Path<String>) -> R
 /// # Errors
 /// As [`post_dataset`].
 pub async fn post_upload_form(State(s): State<AppState>, req: Request) -> Result<Response, ApiError> {
-    let up = read_upload(req, None).await.map_err(ApiError::Malformed)?;
+    let up = read_upload(req, None).await?;
     let back: Vec<(String, String)> = up.fields.iter().filter(|(k, _)| k.starts_with("q_")).map(|(k, v)| (k[2..].to_string(), v.clone())).collect();
     let (imported, _) = run_import(&s, up).await?;
     if imported.report.accepted() {

@@ -1,0 +1,167 @@
+//! Uploads through the router, in-process: formats, refusals, limits, refit and
+//! share links, persistence across a restart.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use server::storage::sqlite::SqliteStore;
+use server::storage::DatasetStore;
+use server::{router, AppState, Limits};
+use tower::ServiceExt;
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(ingest::bundled_data_dir().join("../crates/ingest/tests/samples").join(name)).expect("sample")
+}
+
+fn app_with(store: Arc<dyn DatasetStore>, limits: Limits) -> axum::Router {
+    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr"), store).expect("data");
+    router(state, limits)
+}
+
+fn app() -> axum::Router {
+    app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits::default())
+}
+
+async fn send(app: &axum::Router, req: Request<Body>) -> (StatusCode, String) {
+    let mut req = req;
+    req.extensions_mut().insert(ConnectInfo("10.0.0.1:1234".parse::<SocketAddr>().expect("addr")));
+    let res = app.clone().oneshot(req).await.expect("response");
+    let status = res.status();
+    let body = res.into_body().collect().await.expect("body").to_bytes();
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+fn raw_post(query: &str, body: Vec<u8>) -> Request<Body> {
+    Request::post(format!("/api/v1/datasets?{query}")).header("content-type", "application/octet-stream").body(Body::from(body)).expect("request")
+}
+
+fn multipart(file_name: &str, file: &[u8], fields: &[(&str, &str)]) -> Request<Body> {
+    let b = "XmqplanBoundaryX";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(format!("--{b}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n").as_bytes());
+    }
+    body.extend_from_slice(format!("--{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes());
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    Request::post("/api/v1/datasets").header("content-type", format!("multipart/form-data; boundary={b}")).body(Body::from(body)).expect("request")
+}
+
+#[tokio::test]
+async fn omb_upload_is_stored_once_and_read_back() {
+    let app = app();
+    let (s, body) = send(&app, multipart("omb.json", &sample("omb_kafka_lowcost_t3_1topic1part1kb.json"), &[("nodes", "3"), ("cores", "2"), ("ram_gb", "8"), ("rf", "3")])).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    for k in ["id", "format", "rows_imported", "warnings", "errors"] {
+        assert!(v.get(k).is_some(), "{k}");
+    }
+    let id = v["id"].as_str().expect("id").to_string();
+    let (s, _) = send(&app, multipart("again.json", &sample("omb_kafka_lowcost_t3_1topic1part1kb.json"), &[("nodes", "3"), ("cores", "2"), ("ram_gb", "8"), ("rf", "3")])).await;
+    assert_eq!(s, StatusCode::OK, "the same upload is the same dataset");
+    let (s, body) = send(&app, Request::get(format!("/api/v1/datasets/{id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(body.contains("\"rows\""));
+    let (s, _) = send(&app, Request::get("/api/v1/datasets/ffffffffffffffff").body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn refused_upload_stores_nothing_and_names_line_and_field() {
+    let store = Arc::new(SqliteStore::in_memory().expect("store"));
+    let app = app_with(store.clone(), Limits::default());
+    let (s, body) = send(&app, raw_post("system=kafka&size=100&name=bad.csv", b"metric,value,unit\nproduce_throughput,12,msg/s\nproduce_throughput,oops,msg/s\n".to_vec())).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(v["errors"][0]["line"], 3);
+    assert_eq!(v["errors"][0]["field"], "value");
+    assert_eq!(store.count().expect("count"), 0, "nothing partial stored");
+    let (s, body) = send(&app, raw_post("", sample("confluent2020_omb_rabbitmq_latency_mirrored-30k.json"))).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("rabbitmq"), "{body}");
+}
+
+#[tokio::test]
+async fn limits_answer_413_and_429() {
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { max_upload_bytes: 1000, upload_burst: 2, upload_refill_secs: 60, ..Limits::default() });
+    let (s, _) = send(&app, raw_post("system=kafka", vec![b'a'; 5000])).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    let mut last = StatusCode::OK;
+    for _ in 0..4 {
+        last = send(&app, raw_post("system=kafka&size=100", b"metric,value,unit\nproduce_throughput,1,msg/s\n".to_vec())).await.0;
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn plans_refit_on_uploaded_rows_and_the_share_link_carries_the_id() {
+    let app = app();
+    // Kafka on 3 × 32 cores doing 2,000,000 msg/s at 1 KB: far above the reference fit.
+    let csv = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,2000000,msg/s,1024\n".to_vec();
+    let (s, body) = send(&app, raw_post("nodes=3&cores=32&rf=3", csv)).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let id = serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string();
+    let q = "mbps=1000&size=1024&kind=data";
+    let (_, base) = send(&app, Request::get(format!("/api/v1/plan?{q}")).body(Body::empty()).expect("req")).await;
+    let (s, mine) = send(&app, Request::get(format!("/api/v1/plan?{q}&dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK, "{mine}");
+    let cpu = |b: &str| -> f64 {
+        let v: serde_json::Value = serde_json::from_str(b).expect("json");
+        let kafka = v["candidates"].as_array().expect("c").iter().find(|c| c["system"] == "kafka").expect("kafka").clone();
+        kafka["plan"]["bounds"].as_array().expect("b").iter().find(|b| b["kind"] == "cpu").expect("cpu")["nodes"].as_f64().expect("n")
+    };
+    assert!(cpu(&mine) < cpu(&base) / 1.5, "calibrated to the faster runs: {} vs {} — {mine}", cpu(&mine), cpu(&base));
+    assert!(mine.contains("calibrated"));
+    // The page with the id shows the uploaded data and embeds it for the browser.
+    let (s, html) = send(&app, Request::get(format!("/?{q}&dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains(&id), "the page names the dataset");
+    // Unknown ids are a clear 400 on the API.
+    let (s, body) = send(&app, Request::get(format!("/api/v1/plan?{q}&dataset=ffffffffffffffff")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(body.contains("\"field\":\"dataset\""));
+}
+
+#[tokio::test]
+async fn uploads_survive_a_restart() {
+    let dir = std::env::temp_dir().join(format!("mqplan-restart-{}", std::process::id()));
+    let id = {
+        let app = app_with(Arc::new(SqliteStore::open(&dir).expect("open")), Limits::default());
+        let (s, body) = send(&app, raw_post("nodes=3&cores=8", sample("pulsar_perf_produce_consume_output.txt"))).await;
+        assert_eq!(s, StatusCode::CREATED, "{body}");
+        serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string()
+    };
+    let app = app_with(Arc::new(SqliteStore::open(&dir).expect("reopen")), Limits::default());
+    let (s, _) = send(&app, Request::get(format!("/api/v1/datasets/{id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = send(&app, Request::get(format!("/api/v1/plan?dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
+    let app = app();
+    let ok = multipart("k.md", &sample("kafka_producer_consumer_perf_test_dcos_m3xlarge.md"), &[("nodes", "3"), ("cores", "4"), ("q_mbps", "100")]);
+    let (parts, body) = ok.into_parts();
+    let mut req = Request::from_parts(parts, body);
+    *req.uri_mut() = "/upload".parse().expect("uri");
+    req.extensions_mut().insert(ConnectInfo("10.0.0.2:1".parse::<SocketAddr>().expect("addr")));
+    let res = app.clone().oneshot(req).await.expect("res");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let loc = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert!(loc.starts_with("/?mbps=100&dataset="), "{loc}");
+    let bad = multipart("<img src=x onerror=alert(1)>.csv", b"metric,value,unit\nbogus,1,msg/s\n", &[("system", "kafka")]);
+    let (parts, body) = bad.into_parts();
+    let mut req = Request::from_parts(parts, body);
+    *req.uri_mut() = "/upload".parse().expect("uri");
+    req.extensions_mut().insert(ConnectInfo("10.0.0.3:1".parse::<SocketAddr>().expect("addr")));
+    let res = app.clone().oneshot(req).await.expect("res");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = String::from_utf8_lossy(&res.into_body().collect().await.expect("b").to_bytes()).into_owned();
+    assert!(html.contains("nothing was stored") && html.contains("line 2") && !html.contains("<img"));
+}
