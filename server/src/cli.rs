@@ -53,6 +53,21 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Import a benchmark file into the dataset store ($MQPLAN_STATE_DIR); prints the
+    /// parse report. Exit 0 when imported, 2 when refused.
+    Import {
+        /// The file (OMB JSON/CSV, kafka/pulsar perf output, RocketMQ benchmark output, mqplan CSV).
+        file: PathBuf,
+        /// Override format detection: mqplan-csv | omb-json | omb-csv | kafka-perf | pulsar-perf | rocketmq-benchmark.
+        #[arg(long)]
+        format: Option<String>,
+        /// What the file cannot tell.
+        #[command(flatten)]
+        meta: Box<MetaFlags>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show each system's fits: parameters, R², residuals, points used.
     Fit {
         /// Print JSON (the whole catalog).
@@ -157,6 +172,103 @@ flags!(
     }
 );
 
+flags!(
+    /// Upload metadata flags (`mqplan import`).
+    MetaFlags {
+        /// kafka | rocketmq | pulsar | pravega.
+        system => "system",
+        /// Version tested.
+        version => "version",
+        /// Dataset title.
+        title => "title",
+        /// Broker machines in the tested cluster.
+        nodes => "nodes",
+        /// Cores per machine.
+        cores => "cores",
+        /// RAM per machine, GB.
+        ram_gb => "ram_gb",
+        /// hdd | ssd | nvme | optane.
+        disk => "disk",
+        /// Disks per machine.
+        disks => "disks",
+        /// NIC, Gbit/s.
+        nic_gbps => "nic_gbps",
+        /// Replication factor.
+        rf => "rf",
+        /// replicated | fsync | leader.
+        durability => "durability",
+        /// Message size, bytes.
+        size => "size",
+        /// Partitions.
+        partitions => "partitions",
+        /// Producers.
+        producers => "producers",
+        /// Consumers.
+        consumers => "consumers",
+    }
+);
+
+/// Runs `import` against `store`: returns the text to print and whether the file
+/// was imported.
+///
+/// # Errors
+/// Unreadable file (exit 1) or storage failure.
+pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Path, format: Option<&str>, meta: &MetaFlags, json: bool) -> Result<(String, bool), CliError> {
+    use ingest::upload::{import, Format, ImportError, ImportReport, UploadMeta};
+    let bytes = std::fs::read(file).map_err(|e| CliError::Runtime(format!("{}: {e}", file.display())))?;
+    let pairs = meta.pairs();
+    let meta = UploadMeta::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+    let fmt = match format {
+        None => Ok(None),
+        Some(f) => Format::parse(f).map(Some).ok_or_else(|| ImportError::new(0, "format", format!("unknown format {f:?}"))),
+    };
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let (report, imported) = match (meta, fmt) {
+        (Ok(m), Ok(f)) => {
+            let out = import(&name, &bytes, f, &m);
+            if let Some(ds) = out.dataset.clone() {
+                let rec = crate::storage::StoredDataset {
+                    id: out.report.id.clone(),
+                    name: ingest::upload::sanitize_name(&name),
+                    format: out.report.format.clone(),
+                    created_unix: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0),
+                    report: serde_json::to_value(&out.report).map_err(|e| CliError::Runtime(e.to_string()))?,
+                    dataset: ds,
+                };
+                store.put(&rec).map_err(|e| CliError::Runtime(e.to_string()))?;
+            }
+            let ok = out.report.accepted();
+            (out.report, ok)
+        }
+        (m, f) => {
+            let mut r = ImportReport::default();
+            r.errors.extend(m.err().unwrap_or_default());
+            r.errors.extend(f.err());
+            (r, false)
+        }
+    };
+    if json {
+        return Ok((serde_json::to_string_pretty(&report).map_err(|e| CliError::Runtime(e.to_string()))?, imported));
+    }
+    let mut out = if imported {
+        format!("imported {} as {} ({} rows): dataset {}
+plan with it: mqplan plan … or /?dataset={}
+", name, report.format, report.rows_imported, report.id, report.id)
+    } else {
+        format!("refused {} ({}): nothing stored
+", name, if report.format.is_empty() { "format unknown" } else { &report.format })
+    };
+    for e in &report.errors {
+        out.push_str(&format!("  error line {}: {}: {}
+", e.line, e.field, e.reason));
+    }
+    for w in &report.warnings {
+        out.push_str(&format!("  warning{}: {} — {}
+", w.line.map(|l| format!(" line {l}")).unwrap_or_default(), w.message, w.why));
+    }
+    Ok((out, imported))
+}
+
 /// A CLI failure: `Usage` exits 2, `Runtime` exits 1.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -166,6 +278,9 @@ pub enum CliError {
     /// Something else failed (data directory, server).
     #[error("{0}")]
     Runtime(String),
+    /// An import was refused; the report is already printed.
+    #[error("refused")]
+    Refused,
 }
 
 fn usage(errors: &[FieldError]) -> CliError {

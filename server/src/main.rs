@@ -18,6 +18,7 @@ fn main() -> ExitCode {
             eprintln!("error: {m}");
             ExitCode::from(2)
         }
+        Err(CliError::Refused) => ExitCode::from(2),
         Err(CliError::Runtime(m)) => {
             eprintln!("error: {m}");
             ExitCode::from(1)
@@ -39,6 +40,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Predict { system, nodes, cluster, json } => {
             let (_, catalog) = load()?;
             print(&run_predict(&catalog, &system, &nodes, &cluster, json)?);
+        }
+        Command::Import { file, format, meta, json } => {
+            let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
+            let (text, imported) = server::cli::run_import(&store, &file, format.as_deref(), &meta, json)?;
+            print(&text);
+            if !imported {
+                return Err(CliError::Refused);
+            }
         }
         Command::Fit { json } => {
             let (_, catalog) = load()?;

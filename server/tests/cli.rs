@@ -81,3 +81,29 @@ fn a_broken_data_directory_is_a_clear_error() {
     assert!(err.contains("seed_x.yaml") && err.contains("row 0") && err.contains("value"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn import_prints_the_report_and_exits_0_or_2() {
+    let state = std::env::temp_dir().join(format!("mqplan-cli-state-{}", std::process::id()));
+    let samples = ingest::bundled_data_dir().join("../crates/ingest/tests/samples");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mqplan"))
+            .args(args)
+            .env("MQPLAN_DATA_DIR", ingest::bundled_data_dir())
+            .env("MQPLAN_STATE_DIR", &state)
+            .output()
+            .expect("run");
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let omb = samples.join("omb_kafka_lowcost_t3_1topic1part1kb.json");
+    let (code, out) = run(&["import", omb.to_str().expect("utf8"), "--nodes", "3", "--cores", "2", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["format"], "omb-json");
+    assert!(v["rows_imported"].as_u64().is_some_and(|n| n > 0));
+    let rabbit = samples.join("confluent2020_omb_rabbitmq_latency_mirrored-30k.json");
+    let (code, out) = run(&["import", rabbit.to_str().expect("utf8")]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("refused") && out.contains("rabbitmq"), "{out}");
+    let _ = std::fs::remove_dir_all(&state);
+}
