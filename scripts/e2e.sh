@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${E2E_PORT:-3917}
-export MQPLAN_ADDR="127.0.0.1:${PORT}" BASE_URL="http://127.0.0.1:${PORT}"
+export MQPLAN_ADDR="127.0.0.1:${PORT}" BASE_URL="http://127.0.0.1:${PORT}" MQPLAN_STATE_DIR="${MQPLAN_STATE_DIR:-target/e2e-state}"
+rm -rf "$MQPLAN_STATE_DIR"
 ${MQPLAN_BIN:-./target/release/mqplan} serve > target/e2e-server.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT

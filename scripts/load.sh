@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 PORT=${LOAD_PORT:-3918}
 DURATION=${LOAD_SECONDS:-10}
 BASE="http://127.0.0.1:${PORT}"
-MQPLAN_ADDR="127.0.0.1:${PORT}" RUST_LOG=warn ${MQPLAN_BIN:-./target/release/mqplan} serve > target/load-server.log 2>&1 &
+MQPLAN_STATE_DIR=target/load-state MQPLAN_ADDR="127.0.0.1:${PORT}" RUST_LOG=warn ${MQPLAN_BIN:-./target/release/mqplan} serve > target/load-server.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -43,6 +43,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="stylesheet" href="/pkg/main.css" />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                 <script type="application/octet-stream" id="mqplan-catalog" inner_html=blob></script>
+                <script src="/upload.js" defer></script>
                 <HydrationScripts options />
                 <leptos_meta::MetaTags />
             </head>

@@ -1,6 +1,7 @@
 //! URL query ⇄ workload: the share-link contract's browser side. Repeated `needs`
 //! values (checkboxes) are joined into the documented comma list.
 
+use capacity::selection::DataSelection;
 use capacity::{FieldError, Workload};
 
 /// Query pairs as submitted (order kept). `needs` given several times is merged.
@@ -37,9 +38,20 @@ pub fn encode(pairs: &[(impl AsRef<str>, impl AsRef<str>)]) -> String {
     serde_urlencoded::to_string(v).unwrap_or_default().replace("%2C", ",")
 }
 
-/// The share-link query for a workload (canonical, every value explicit).
-pub fn share_query(w: &Workload) -> String {
-    encode(&w.to_params())
+/// The data selection (`dataset=…`, `data=…`) in the pairs.
+///
+/// # Errors
+/// Malformed ids or mode, named.
+pub fn selection(pairs: &[(String, String)]) -> Result<DataSelection, Vec<FieldError>> {
+    DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// The share-link query for a workload and data selection (canonical, every
+/// workload value explicit, then the dataset ids).
+pub fn share_query(w: &Workload, sel: &DataSelection) -> String {
+    let mut pairs: Vec<(&str, String)> = w.to_params();
+    pairs.extend(sel.to_params());
+    encode(&pairs)
 }
 
 #[cfg(test)]
@@ -57,7 +69,7 @@ mod tests {
     #[test]
     fn share_query_round_trips() {
         let w = parse(&[("msgs".into(), "5000".into()), ("size".into(), "2048".into()), ("needs".into(), "delay,trace".into())]).expect("valid");
-        let q = share_query(&w);
+        let q = share_query(&w, &DataSelection::default());
         assert!(q.contains("needs=delay,trace"), "{q}");
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&q).expect("decodes");
         assert_eq!(parse(&normalise(pairs)).expect("valid"), w);

@@ -178,7 +178,7 @@ pub fn WorkloadForm(
     let live = RwSignal::new(false);
     Effect::new(move |_| live.set(true));
     view! {
-        <form class="workload" method="get" action="/" aria-label="Workload">
+        <form class="workload" id="workload-form" method="get" action="/" aria-label="Workload">
             <fieldset>
                 <legend>"Workload"</legend>
                 {WORKLOAD.iter().map(|f| render(*f, false)).collect_view()}

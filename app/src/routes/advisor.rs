@@ -10,7 +10,9 @@ use crate::components::candidates::Candidates;
 use crate::components::charts::{PartitionsChart, SizeCurveChart};
 use crate::components::decision_path::DecisionPath;
 use crate::components::recommendation::RecommendationCard;
+use crate::components::upload_form::UploadForm;
 use crate::components::workload_form::WorkloadForm;
+use crate::components::your_data::YourData;
 use crate::query;
 
 /// What the page shows for the current query.
@@ -30,11 +32,18 @@ pub fn AdvisorPage() -> impl IntoView {
     let initial = query::normalise(crate::initial_query::pairs());
     let params = RwSignal::new(initial);
     let catalog = use_context::<CatalogCtx>();
+    let notices = catalog.as_ref().map(|c| c.0.notices.clone()).unwrap_or_default();
+    let uploads = catalog.as_ref().map(|c| c.0.uploads.clone()).unwrap_or_default();
+    let selection = Memo::new(move |_| query::selection(&params.get()));
     let outcome = Memo::new(move |_| {
         let p = params.get();
-        match query::parse(&p) {
-            Err(e) => Outcome::Invalid(e),
-            Ok(w) => match &catalog {
+        match (query::parse(&p), selection.get()) {
+            (Err(mut e), sel) => {
+                e.extend(sel.err().unwrap_or_default());
+                Outcome::Invalid(e)
+            }
+            (Ok(_), Err(e)) => Outcome::Invalid(e),
+            (Ok(w), Ok(_)) => match &catalog {
                 None => Outcome::Unavailable("the catalog is not loaded".into()),
                 Some(c) => match capacity::plan(&c.0.catalog, &w) {
                     Ok(plan) => Outcome::Planned(Box::new(plan)),
@@ -43,8 +52,8 @@ pub fn AdvisorPage() -> impl IntoView {
             },
         }
     });
-    let share = Memo::new(move |_| match outcome.get() {
-        Outcome::Planned(p) => query::share_query(&p.workload),
+    let share = Memo::new(move |_| match (outcome.get(), selection.get()) {
+        (Outcome::Planned(p), Ok(sel)) => query::share_query(&p.workload, &sel),
         _ => query::encode(&params.get()),
     });
     // Browser only: the address bar is always the share link; mark hydration done.
@@ -71,6 +80,13 @@ pub fn AdvisorPage() -> impl IntoView {
         <main class="page">
             <WorkloadForm params errors share />
             <section class="results" id="results" aria-live="polite" aria-label="Plan">
+                {(!notices.is_empty()).then(|| view! {
+                    <div class="errors" role="alert">
+                        <h2>"About the selected data"</h2>
+                        <ul>{notices.iter().map(|x| view! { <li><code>{x.field.clone()}</code>": "{x.reason.clone()}</li> }).collect_view()}</ul>
+                    </div>
+                })}
+                <YourData uploads=uploads.clone() params />
                 {move || match outcome.get() {
                     Outcome::Invalid(e) => EitherOf3::A(view! {
                         <div class="errors" role="alert">
@@ -88,6 +104,7 @@ pub fn AdvisorPage() -> impl IntoView {
                         })
                     }
                 }}
+                <UploadForm share />
                 <Show when=move || workload.get().is_some()>
                     <div class="charts">
                         <SizeCurveChart workload />

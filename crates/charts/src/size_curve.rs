@@ -33,6 +33,10 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
             y1 = y1.max(p.measured_msgs);
             y0 = y0.min(p.measured_msgs);
         }
+        for u in &m.uploaded {
+            y1 = y1.max(u.msgs);
+            y0 = y0.min(u.msgs);
+        }
     }
     let y0 = (y0 * 0.5).max(1.0);
     let y1 = y1 * 2.0;
@@ -54,6 +58,15 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
                 .map_err(e)?;
             let s = size.0.clamp(x0, x1);
             chart.draw_series(std::iter::once(Cross::new((s, home_msgs(m, s)), 6, c.stroke_width(2)))).map_err(e)?;
+            // Uploaded runs, on the user's own cluster: hollow squares, apart from the reference dots.
+            if !m.uploaded.is_empty() {
+                let pts: Vec<(f64, f64)> = m.uploaded.iter().map(|u| (u.message_bytes.clamp(x0, x1), u.msgs.clamp(y0, y1))).collect();
+                chart
+                    .draw_series(pts.into_iter().map(|p| Rectangle::new([(p.0 / 1.06, p.1 / 1.12), (p.0 * 1.06, p.1 * 1.12)], c.stroke_width(2))))
+                    .map_err(e)?
+                    .label(format!("{}: your runs (your cluster)", m.system.name()))
+                    .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 8, y + 4)], c.stroke_width(2)));
+            }
         }
         let s = size.0.clamp(x0, x1);
         chart

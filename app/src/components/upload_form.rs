@@ -1,0 +1,99 @@
+//! "Bring your own benchmarks": a multipart form posting to `/upload` (works
+//! without JavaScript: the server redirects to the plan with the new dataset);
+//! `/upload.js` adds drag-and-drop, a progress bar and the parse report in place.
+
+use ingest_formats::FORMATS;
+use leptos::prelude::*;
+
+/// Format ids and labels offered for override (must match the server's).
+mod ingest_formats {
+    pub const FORMATS: &[(&str, &str)] = &[
+        ("", "detect automatically"),
+        ("omb-json", "OpenMessaging Benchmark JSON"),
+        ("omb-csv", "OpenMessaging Benchmark CSV"),
+        ("kafka-perf", "kafka-producer/consumer-perf-test output"),
+        ("pulsar-perf", "pulsar-perf output"),
+        ("rocketmq-benchmark", "RocketMQ benchmark output"),
+        ("mqplan-csv", "mqplan CSV"),
+    ];
+}
+
+const META: &[(&str, &str, &str)] = &[
+    ("nodes", "Broker machines", "number"),
+    ("cores", "Cores per machine", "number"),
+    ("ram_gb", "RAM per machine (GB)", "number"),
+    ("nic_gbps", "NIC (Gbit/s)", "number"),
+    ("rf", "Replication factor", "number"),
+    ("size", "Message size (bytes), if the file does not say", "number"),
+    ("partitions", "Partitions", "number"),
+    ("version", "Version", "text"),
+];
+
+/// The upload form. `share` keeps the current plan's query so the redirect returns to it.
+#[component]
+pub fn UploadForm(
+    /// The canonical share query of the current plan.
+    share: Memo<String>,
+) -> impl IntoView {
+    let back = move || {
+        serde_urlencoded::from_str::<Vec<(String, String)>>(&share.get())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, v)| view! { <input type="hidden" name=format!("q_{k}") value=v /> })
+            .collect_view()
+    };
+    view! {
+        <section class="card upload" aria-labelledby="up-h">
+            <h2 id="up-h">"Bring your own benchmarks"</h2>
+            <p class="muted">"OpenMessaging Benchmark JSON or CSV, kafka-producer/consumer-perf-test, pulsar-perf or RocketMQ benchmark output, or "
+                <a href="/api/v1/datasets/template.csv">"mqplan CSV (template)"</a>
+                ". What the file cannot tell, give below; the report lists what was understood and what was wrong. Nothing is stored unless the whole file imports."</p>
+            <form id="upload-form" method="post" action="/upload" enctype="multipart/form-data">
+                <div class="drop" id="drop-zone">
+                    <label for="up-file">"Benchmark file"</label>
+                    <input type="file" id="up-file" name="file" required />
+                    <small class="help">"…or drop it here."</small>
+                </div>
+                <div class="meta-grid">
+                    <div class="field">
+                        <label for="up-system">"System"</label>
+                        <select id="up-system" name="system">
+                            <option value="">"(from the file)"</option>
+                            {capacity::SystemId::ALL.iter().map(|s| view! { <option value=s.id()>{s.name()}</option> }).collect_view()}
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="up-format">"Format"</label>
+                        <select id="up-format" name="format">
+                            {FORMATS.iter().map(|(id, label)| view! { <option value=*id>{*label}</option> }).collect_view()}
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="up-durability">"Ack semantics of the run"</label>
+                        <select id="up-durability" name="durability">
+                            <option value="">"(from the file, else unstated)"</option>
+                            <option value="replicated">"replicated (acks=all)"</option>
+                            <option value="leader">"leader (acks=1)"</option>
+                            <option value="fsync">"fsync"</option>
+                        </select>
+                    </div>
+                    {META.iter().map(|(name, label, kind)| {
+                        let id = format!("up-{name}");
+                        view! {
+                            <div class="field">
+                                <label for=id.clone()>{*label}</label>
+                                <input id=id type=*kind name=*name step="any" min="0" />
+                            </div>
+                        }
+                    }).collect_view()}
+                </div>
+                {back}
+                <div class="actions">
+                    <button type="submit">"Upload and plan"</button>
+                    <progress id="up-progress" max="100" value="0" hidden></progress>
+                </div>
+                <div id="up-report" aria-live="polite"></div>
+            </form>
+        </section>
+    }
+}

@@ -1,0 +1,71 @@
+// Progressive enhancement of the upload form (the form works without this file):
+// drag-and-drop onto the drop zone, a progress bar while the file uploads, and the
+// parse report shown in place. All report text is inserted with textContent.
+(function () {
+  'use strict';
+  function ready(fn) {
+    if (document.readyState !== 'loading') fn(); else document.addEventListener('DOMContentLoaded', fn);
+  }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function showReport(box, status, report) {
+    box.replaceChildren();
+    const ok = status === 200 || status === 201;
+    const h = el('h3', ok ? 'ok' : 'bad', ok
+      ? `Imported ${report.rows_imported} rows (${report.format}) as dataset ${report.id}`
+      : (status === 413 ? 'File too large' : status === 429 ? 'Too many uploads: wait a minute' : 'Refused: nothing was stored'));
+    box.appendChild(h);
+    const list = (title, items, render) => {
+      if (!items || !items.length) return;
+      box.appendChild(el('h4', null, title));
+      const ul = el('ul');
+      items.forEach((it) => ul.appendChild(el('li', null, render(it))));
+      box.appendChild(ul);
+    };
+    list('Errors', report.errors || report.fields, (e) => e.line !== undefined ? `line ${e.line}: ${e.field}: ${e.reason}` : `${e.field}: ${e.reason}`);
+    list('Warnings', report.warnings, (w) => `${w.line ? 'line ' + w.line + ': ' : ''}${w.message} — ${w.why}`);
+    if (ok) {
+      const params = new URLSearchParams(location.search);
+      if (!params.getAll('dataset').includes(report.id)) params.append('dataset', report.id);
+      const a = el('a', 'plan-link', 'Plan with this data');
+      a.href = '/?' + params.toString();
+      box.appendChild(a);
+    }
+  }
+  ready(function () {
+    const form = document.getElementById('upload-form');
+    const zone = document.getElementById('drop-zone');
+    const input = document.getElementById('up-file');
+    const bar = document.getElementById('up-progress');
+    const box = document.getElementById('up-report');
+    if (!form || !zone || !input || !bar || !box) return;
+    ['dragenter', 'dragover'].forEach((t) => zone.addEventListener(t, (ev) => { ev.preventDefault(); zone.classList.add('over'); }));
+    ['dragleave', 'drop'].forEach((t) => zone.addEventListener(t, () => zone.classList.remove('over')));
+    zone.addEventListener('drop', (ev) => {
+      ev.preventDefault();
+      if (ev.dataTransfer && ev.dataTransfer.files.length) input.files = ev.dataTransfer.files;
+    });
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const data = new FormData(form);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/v1/datasets');
+      bar.hidden = false;
+      bar.value = 0;
+      xhr.upload.addEventListener('progress', (e) => { if (e.lengthComputable) bar.value = Math.round((100 * e.loaded) / e.total); });
+      xhr.addEventListener('load', () => {
+        bar.value = 100;
+        let report = {};
+        try { report = JSON.parse(xhr.responseText); } catch (_) { report = { errors: [{ line: 0, field: 'response', reason: xhr.responseText.slice(0, 200) }] }; }
+        showReport(box, xhr.status, report);
+        form.dataset.uploaded = xhr.status === 200 || xhr.status === 201 ? 'true' : 'false';
+      });
+      xhr.addEventListener('error', () => showReport(box, 0, { errors: [{ line: 0, field: 'network', reason: 'the upload failed' }] }));
+      xhr.send(data);
+    });
+  });
+})();
