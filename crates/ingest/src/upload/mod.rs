@@ -89,7 +89,7 @@ pub struct Imported {
 pub const MAX_ROWS: usize = 2_000_000;
 
 /// Largest value accepted for any rate (msg/s) or time (ms).
-const MAX_VALUE: f64 = 1e12;
+pub const MAX_VALUE: f64 = 1e12;
 
 /// Content id: the first 16 hex digits of SHA-256 over the format, the metadata
 /// that shapes the rows and the file bytes — the same upload always gets the same id.
@@ -152,7 +152,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     }
     for m in &parsed.measurements {
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {
-            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{} is not a usable {} (finite, 0 to {MAX_VALUE:e})", m.value, m.unit.label())));
+            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{:e} is not a usable {} (finite, 0 to {MAX_VALUE:e})", m.value, m.unit.label())));
         }
     }
     report.warnings.extend(lint::lint(&parsed, &meta));

@@ -21,13 +21,15 @@ kafka,produce_throughput,268000,msg/s,,1024,max,3 x 8 cores RF 3 acks=all\n\
 kafka,publish_latency,18,ms,99,1024,steady,\n\
 kafka,consume_throughput,311000,msg/s,,1024,max,\n";
 
-/// Reads CSV text into a frame of string columns with normalised header names.
-pub(crate) fn frame(text: &str) -> Result<DataFrame, Vec<ImportError>> {
+/// Reads CSV text with normalised header names. Numeric columns are inferred by
+/// polars as in a plain read; a column that does not infer as numeric is diagnosed
+/// cell by cell by [`numbers`].
+/// `ragged` accepts rows shorter than the header (OMB's export).
+pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportError>> {
     let cursor = std::io::Cursor::new(text.as_bytes());
     let mut df = CsvReadOptions::default()
         .with_has_header(true)
-        .with_infer_schema_length(Some(0))
-        .map_parse_options(|o| o.with_truncate_ragged_lines(true))
+        .map_parse_options(|o| o.with_truncate_ragged_lines(ragged))
         .into_reader_with_file_handle(cursor)
         .finish()
         .map_err(|e| vec![ImportError::new(1, "csv", format!("not readable as CSV: {e}"))])?;
@@ -40,31 +42,58 @@ pub(crate) fn frame(text: &str) -> Result<DataFrame, Vec<ImportError>> {
     Ok(df)
 }
 
-/// A numeric column: values, with an error (line, field) for each unparseable cell.
+/// A numeric column as f64 values (None = empty cell), with an error (line, field)
+/// for each cell that is not a finite number.
 pub(crate) fn numbers(df: &DataFrame, name: &str, errors: &mut Vec<ImportError>) -> Option<Vec<Option<f64>>> {
+    Some(number_column(df, name, errors)?.into_iter().collect())
+}
+
+/// As [`numbers`], as a polars column (iterate it sequentially).
+pub(crate) fn number_column(df: &DataFrame, name: &str, errors: &mut Vec<ImportError>) -> Option<Float64Chunked> {
     let col = df.column(name).ok()?;
-    let strs = col.str().ok()?;
     let casted = col.cast(&DataType::Float64).ok()?;
-    let f = casted.f64().ok()?;
-    let mut out = Vec::with_capacity(df.height());
+    let f = casted.f64().ok()?.clone();
+    if col.dtype().is_primitive_numeric() || col.dtype() == &DataType::Null {
+        if f.into_iter().any(|v| v.is_some_and(|x| !x.is_finite())) {
+            for (i, v) in f.into_iter().enumerate() {
+                if let Some(x) = v.filter(|x| !x.is_finite()) {
+                    if errors.len() < 50 {
+                        errors.push(ImportError::new(i + 2, name, format!("{x} is not a finite number")));
+                    }
+                }
+            }
+        }
+        return Some(f);
+    }
+    let _ = number_cells(col, &f, name, errors);
+    Some(f)
+}
+
+fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<ImportError>) -> Option<()> {
+    // Did not infer as numeric: find the bad cells.
+    let strs = col.cast(&DataType::String).ok()?;
+    let strs = strs.str().ok()?;
     for (i, (s, v)) in strs.into_iter().zip(f.into_iter()).enumerate() {
         match (s.map(str::trim), v) {
-            (None | Some(""), _) => out.push(None),
-            (Some(_), Some(x)) if x.is_finite() => out.push(Some(x)),
+            (None | Some(""), _) => {}
+            (Some(_), Some(x)) if x.is_finite() => {}
             (Some(raw), _) => {
                 if errors.len() < 50 {
                     errors.push(ImportError::new(i + 2, name, format!("{:?} is not a finite number", raw.chars().take(40).collect::<String>())));
                 }
-                out.push(None);
             }
         }
     }
-    Some(out)
+    Some(())
+}
+
+/// A text column (None when absent), cast to strings.
+pub(crate) fn text_column(df: &DataFrame, name: &str) -> Option<StringChunked> {
+    df.column(name).ok()?.cast(&DataType::String).ok()?.str().ok().cloned()
 }
 
 pub(crate) fn strings(df: &DataFrame, name: &str) -> Option<Vec<Option<String>>> {
-    let col = df.column(name).ok()?;
-    Some(col.str().ok()?.into_iter().map(|s| s.map(|x| x.trim().to_string()).filter(|x| !x.is_empty())).collect())
+    Some(text_column(df, name)?.into_iter().map(|s| s.map(|x| x.trim().to_string()).filter(|x| !x.is_empty())).collect())
 }
 
 fn metric(s: &str) -> Option<Metric> {
@@ -92,12 +121,16 @@ pub(crate) fn normalise(value: f64, unit: &str, size: Option<f64>) -> Result<(f6
     })
 }
 
-/// Parses the CSV.
+/// Parses the CSV. Rows that describe the same condition (system, metric, unit,
+/// percentile, message size, load) are samples of one figure: polars groups them
+/// and each group becomes one measurement, its median, with the count and range in
+/// the note. Cells are checked column-wise; a bad condition is reported at the
+/// first line that has it.
 ///
 /// # Errors
 /// Missing columns, unreadable cells, unknown metrics or units — each with line and field.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
-    let df = frame(text)?;
+    let df = frame(text, false)?;
     let mut errors = Vec::new();
     for required in ["metric", "value", "unit"] {
         if df.column(required).is_err() {
@@ -107,32 +140,53 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let values = numbers(&df, "value", &mut errors).unwrap_or_default();
-    let pcts = numbers(&df, "percentile", &mut errors).unwrap_or_else(|| vec![None; df.height()]);
-    let sizes = numbers(&df, "message_bytes", &mut errors).unwrap_or_else(|| vec![None; df.height()]);
-    let metrics = strings(&df, "metric").unwrap_or_default();
-    let units = strings(&df, "unit").unwrap_or_default();
-    let systems = strings(&df, "system").unwrap_or_else(|| vec![None; df.height()]);
-    let loads = strings(&df, "load").unwrap_or_else(|| vec![None; df.height()]);
-    let notes = strings(&df, "note").unwrap_or_else(|| vec![None; df.height()]);
+    let n = df.height();
+    let values = number_column(&df, "value", &mut errors).map(|c| c.rechunk().into_owned());
+    let pcts = number_column(&df, "percentile", &mut errors);
+    let sizes = number_column(&df, "message_bytes", &mut errors);
+    let Some(values) = values else {
+        return Err(vec![ImportError::new(1, "value", "not a numeric column")]);
+    };
+    let flagged: std::collections::HashSet<usize> = errors.iter().filter(|e| e.field == "value").map(|e| e.line).collect();
+    for (i, v) in values.into_iter().enumerate() {
+        let why = match v {
+            None if flagged.contains(&(i + 2)) => continue,
+            None => "missing".to_string(),
+            Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{x:e} is out of range (0 to {:e})", crate::upload::MAX_VALUE),
+            Some(_) => continue,
+        };
+        if errors.len() < 50 {
+            errors.push(ImportError::new(i + 2, "value", why));
+        }
+    }
+    // With bad cells the conditions are still checked (all errors at once), but no
+    // figure is built.
+    let cells_ok = errors.is_empty();
+    let filled = values.fill_null_with_values(0.0).map_err(|e| vec![ImportError::new(1, "value", e.to_string())])?.rechunk().into_owned();
+    let Some(slice) = filled.cont_slice().ok() else {
+        return Err(vec![ImportError::new(1, "value", "column has gaps")]);
+    };
+    let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load"].into_iter().filter(|c| df.column(c).is_ok()).collect();
+    let groups = df.group_by_stable(key_cols).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?.take_groups();
+    let (metrics, units, systems, loads, notes) = (text_column(&df, "metric"), text_column(&df, "unit"), text_column(&df, "system"), text_column(&df, "load"), text_column(&df, "note"));
+    fn at(c: &Option<StringChunked>, i: usize) -> Option<&str> {
+        c.as_ref().and_then(|c| c.get(i)).map(str::trim).filter(|s| !s.is_empty())
+    }
+    let num_at = |c: &Option<Float64Chunked>, i: usize| c.as_ref().and_then(|c| c.get(i));
     let mut p = Parsed::default();
-    p.measurements.reserve(df.height());
-    for i in 0..df.height() {
-        let line = i + 2;
+    for g in groups.iter() {
+        let first = g.first() as usize;
+        let line = first + 2;
         let mut err = |field: &str, why: String| {
             if errors.len() < 50 {
                 errors.push(ImportError::new(line, field, why));
             }
         };
-        let Some(m) = metrics[i].as_deref().and_then(metric) else {
-            err("metric", format!("{:?} is not produce_throughput, consume_throughput, publish_latency or e2e_latency", metrics[i].as_deref().unwrap_or("")));
+        let Some(m) = at(&metrics, first).and_then(metric) else {
+            err("metric", format!("{:?} is not produce_throughput, consume_throughput, publish_latency or e2e_latency", at(&metrics, first).unwrap_or("")));
             continue;
         };
-        let Some(v) = values[i] else {
-            err("value", "missing".into());
-            continue;
-        };
-        let system = match systems[i].as_deref() {
+        let system = match at(&systems, first) {
             None => None,
             Some(s) => match SystemId::parse(s) {
                 Some(x) => Some(x),
@@ -142,23 +196,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 }
             },
         };
-        let (value, unit) = match normalise(v, units[i].as_deref().unwrap_or(""), sizes[i]) {
-            Ok(x) => x,
-            Err(why) => {
-                err("unit", why);
-                continue;
-            }
-        };
-        let latency = matches!(m, Metric::PublishLatency | Metric::E2eLatency);
-        if latency != (unit == Unit::Ms) {
-            err("unit", format!("{} does not fit {:?}", units[i].as_deref().unwrap_or(""), m));
-            continue;
-        }
-        if latency && !pcts[i].is_some_and(|x| (0.0..=100.0).contains(&x)) {
-            err("percentile", "latency rows need a percentile from 0 to 100".into());
-            continue;
-        }
-        let load = match loads[i].as_deref() {
+        let load = match at(&loads, first) {
             None => None,
             Some("steady") => Some(Load::Steady),
             Some("high") => Some(Load::High),
@@ -168,10 +206,52 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 continue;
             }
         };
-        p.measurements.push(Measurement { line, metric: m, value, unit, percentile: if latency { pcts[i] } else { None }, load, message_bytes: sizes[i], note: notes[i].clone(), system });
+        let size = num_at(&sizes, first);
+        let pct = num_at(&pcts, first);
+        let unit_s = at(&units, first).unwrap_or("");
+        let latency = matches!(m, Metric::PublishLatency | Metric::E2eLatency);
+        if latency && !pct.is_some_and(|x| (0.0..=100.0).contains(&x)) {
+            err("percentile", "latency rows need a percentile from 0 to 100".into());
+            continue;
+        }
+        if !cells_ok {
+            continue;
+        }
+        let mut vals: Vec<f64> = match &g {
+            polars::prelude::GroupsIndicator::Idx((_, idx)) => idx.iter().map(|&i| slice[i as usize]).collect(),
+            polars::prelude::GroupsIndicator::Slice([f, len]) => slice[*f as usize..(*f + *len) as usize].to_vec(),
+        };
+        let count = vals.len();
+        let mid = count / 2;
+        vals.select_nth_unstable_by(mid, f64::total_cmp);
+        let median = vals[mid];
+        let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
+        // Unit conversion is linear: converting the median converts every sample alike.
+        let (value, unit) = match normalise(median, unit_s, size) {
+            Ok(x) => x,
+            Err(why) => {
+                err("unit", why);
+                continue;
+            }
+        };
+        if latency != (unit == Unit::Ms) {
+            err("unit", format!("{unit_s} does not fit {m:?}"));
+            continue;
+        }
+        let note = at(&notes, first).map(str::to_string);
+        let note = if count > 1 { Some(format!("median of {count} rows ({lo}–{hi} {unit_s}){}", note.map(|n| format!("; {n}")).unwrap_or_default())) } else { note };
+        p.measurements.push(Measurement { line, metric: m, value, unit, percentile: if latency { pct } else { None }, load, message_bytes: size, note, system });
     }
     if !errors.is_empty() {
         return Err(errors);
+    }
+    if n > p.measurements.len() {
+        p.lints.push(crate::upload::report::Lint::new(
+            "aggregated",
+            None,
+            format!("{n} rows reshaped into {} measurements (median per system, metric, percentile, size and load)", p.measurements.len()),
+            "repeated samples of one condition are one figure to the model; the note keeps their count and range",
+        ));
     }
     Ok(p)
 }

@@ -14,7 +14,7 @@ use crate::upload::{Inferred, Measurement, Parsed};
 /// # Errors
 /// Unreadable CSV or cells (line and column named), or no rate column.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
-    let df = frame(text)?;
+    let df = frame(text, true)?;
     let lower = |s: &str| s.to_ascii_lowercase();
     let mut errors = Vec::new();
     let size = numbers(&df, &lower("messageSize"), &mut errors);
