@@ -88,6 +88,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .route("/api/v1/datasets", get(api::datasets::list_datasets))
         .route("/api/v1/datasets/template.csv", get(api::upload::csv_template))
         .route("/api/v1/datasets/{id}", get(api::upload::get_dataset))
+        .route("/api/v1/datasets/{id}/csv", get(api::upload::get_dataset_csv))
         .route("/healthz", get(|| async { "ok" }))
         .merge(uploads)
         .route(

@@ -165,3 +165,19 @@ async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
     let html = String::from_utf8_lossy(&res.into_body().collect().await.expect("b").to_bytes()).into_owned();
     assert!(html.contains("nothing was stored") && html.contains("line 2") && !html.contains("<img"));
 }
+
+#[tokio::test]
+async fn markup_in_names_is_escaped_and_formula_cells_are_neutralised_on_export() {
+    let app = app();
+    let csv = b"system,metric,value,unit,message_bytes,note\nkafka,produce_throughput,100000,msg/s,1024,=HYPERLINK(\"http://x\")\nkafka,produce_throughput,300000,msg/s,100,@SUM(A1)\n".to_vec();
+    let (s, body) = send(&app, raw_post("nodes=3&cores=8&title=%3Csvg%20onload%3Dalert(1)%3E&version=%3Cb%3E1%3C%2Fb%3E", csv)).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let id = serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string();
+    let (_, html) = send(&app, Request::get(format!("/?dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert!(html.contains("&lt;svg onload=alert(1)&gt;"), "title shown escaped");
+    assert!(!html.contains("<svg onload"), "never raw");
+    let (s, exported) = send(&app, Request::get(format!("/api/v1/datasets/{id}/csv")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(exported.contains("'=HYPERLINK") && exported.contains("'@SUM"), "{exported}");
+    assert!(!exported.lines().any(|l| l.split(',').any(|c| c.trim_matches('"').starts_with('='))));
+}

@@ -159,6 +159,23 @@ fn report_html(r: &ingest::upload::ImportReport) -> String {
     )
 }
 
+/// `GET /api/v1/datasets/{id}/csv`: the stored rows as mqplan CSV (formula cells neutralised).
+///
+/// # Errors
+/// 404 for an unknown id, 500 for storage failures.
+pub async fn get_dataset_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if !capacity::selection::is_dataset_id(&id) {
+        return Err(ApiError::Invalid(vec![capacity::FieldError::new("id", "not a dataset id (16 hex digits)")]));
+    }
+    let store = s.store.clone();
+    let rec = tokio::task::spawn_blocking(move || store.get(&id)).await.map_err(|e| ApiError::Internal(e.to_string()))?.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let Some(rec) = rec else {
+        return Ok((StatusCode::NOT_FOUND, "no such dataset").into_response());
+    };
+    let csv = ingest::upload::export::to_csv(&rec.dataset).map_err(ApiError::Internal)?;
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"mqplan-dataset.csv\"")], csv).into_response())
+}
+
 /// `GET /api/v1/datasets/template.csv`: the mqplan CSV template.
 pub async fn csv_template() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/csv; charset=utf-8"), (header::CONTENT_DISPOSITION, "attachment; filename=\"mqplan-template.csv\"")], ingest::upload::formats::mqplan_csv::TEMPLATE)

@@ -3,6 +3,7 @@
 //! capacity model fits like the bundled data. Nothing partial: an import either
 //! yields a whole dataset or a report of errors, each naming line and field.
 
+pub mod export;
 pub mod formats;
 pub mod lint;
 pub mod meta;
