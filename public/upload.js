@@ -49,6 +49,23 @@
       ev.preventDefault();
       if (ev.dataTransfer && ev.dataTransfer.files.length) input.files = ev.dataTransfer.files;
     });
+    // On file choice: a dry run tells what the file says; fill the empty metadata from it.
+    input.addEventListener('change', () => {
+      if (!input.files || !input.files.length) return;
+      const data = new FormData(form);
+      fetch('/api/v1/datasets?dry_run=1', { method: 'POST', body: data })
+        .then((r) => r.json())
+        .then((report) => {
+          const inf = report.inferred || {};
+          const fill = (id, v) => { const e = document.getElementById(id); if (e && !e.value && v !== null && v !== undefined) e.value = String(v); };
+          fill('up-size', inf.message_bytes);
+          fill('up-partitions', inf.partitions);
+          const sys = document.getElementById('up-system');
+          if (sys && !sys.value && inf.system && [...sys.options].some((o) => o.value === inf.system)) sys.value = inf.system;
+          box.replaceChildren(el('p', 'muted', `Detected ${report.format || 'an unknown format'}` + (inf.system ? `, system ${inf.system}` : '') + (inf.message_bytes ? `, ${inf.message_bytes} B messages` : '') + (report.errors && report.errors.length ? ` — ${report.errors.length} problem(s) so far: ${report.errors[0].field}: ${report.errors[0].reason}` : '')));
+        })
+        .catch(() => {});
+    });
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const data = new FormData(form);

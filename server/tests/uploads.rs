@@ -181,3 +181,15 @@ async fn markup_in_names_is_escaped_and_formula_cells_are_neutralised_on_export(
     assert!(exported.contains("'=HYPERLINK") && exported.contains("'@SUM"), "{exported}");
     assert!(!exported.lines().any(|l| l.split(',').any(|c| c.trim_matches('"').starts_with('='))));
 }
+
+#[tokio::test]
+async fn dry_run_reports_what_the_file_says_and_stores_nothing() {
+    let store = Arc::new(SqliteStore::in_memory().expect("store"));
+    let app = app_with(store.clone(), Limits::default());
+    let (s, body) = send(&app, raw_post("dry_run=1", sample("pulsar_perf_produce_consume_output.txt"))).await;
+    assert_eq!(s, StatusCode::OK);
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(v["inferred"]["system"], "pulsar");
+    assert_eq!(v["inferred"]["message_bytes"], 1024.0);
+    assert_eq!(store.count().expect("count"), 0);
+}

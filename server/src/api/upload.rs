@@ -56,8 +56,8 @@ async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload
     Ok(Upload { name, bytes, format, fields })
 }
 
-/// Imports and stores; returns the outcome and whether it was newly stored.
-async fn run_import(s: &AppState, up: Upload) -> Result<(Imported, bool), ApiError> {
+/// Imports and (unless `dry_run`) stores; returns the outcome and whether it was newly stored.
+async fn run_import(s: &AppState, up: Upload, dry_run: bool) -> Result<(Imported, bool), ApiError> {
     let meta = UploadMeta::from_pairs(up.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let format = match up.format.as_deref() {
         None | Some("" | "auto") => Ok(None),
@@ -79,7 +79,7 @@ async fn run_import(s: &AppState, up: Upload) -> Result<(Imported, bool), ApiErr
     let name = ingest::upload::sanitize_name(&up.name);
     let bytes = up.bytes;
     let imported = tokio::task::spawn_blocking(move || import(&name, &bytes, format, &meta)).await.map_err(|e| ApiError::Internal(e.to_string()))?;
-    let Some(dataset) = imported.dataset.clone() else { return Ok((imported, false)) };
+    let Some(dataset) = imported.dataset.clone().filter(|_| !dry_run) else { return Ok((imported, false)) };
     let rec = StoredDataset {
         id: imported.report.id.clone(),
         name: ingest::upload::sanitize_name(&up.name),
@@ -93,14 +93,17 @@ async fn run_import(s: &AppState, up: Upload) -> Result<(Imported, bool), ApiErr
     Ok((imported, new))
 }
 
-/// `POST /api/v1/datasets`.
+/// `POST /api/v1/datasets` (`?dry_run=1`: parse and report, store nothing; always 200).
 ///
 /// # Errors
 /// 400 for an unreadable request, 500 for storage failures.
 pub async fn post_dataset(State(s): State<AppState>, RawQuery(q): RawQuery, req: Request) -> Result<Response, ApiError> {
+    let dry_run = q.as_deref().is_some_and(|q| q.split('&').any(|kv| kv == "dry_run=1" || kv == "dry_run=true"));
     let up = read_upload(req, q).await?;
-    let (imported, new) = run_import(&s, up).await?;
-    let status = if !imported.report.accepted() {
+    let (imported, new) = run_import(&s, up, dry_run).await?;
+    let status = if dry_run {
+        StatusCode::OK
+    } else if !imported.report.accepted() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if new {
         StatusCode::CREATED
@@ -134,7 +137,7 @@ pub async fn get_dataset(State(s): State<AppState>, Path(id): Path<String>) -> R
 pub async fn post_upload_form(State(s): State<AppState>, req: Request) -> Result<Response, ApiError> {
     let up = read_upload(req, None).await?;
     let back: Vec<(String, String)> = up.fields.iter().filter(|(k, _)| k.starts_with("q_")).map(|(k, v)| (k[2..].to_string(), v.clone())).collect();
-    let (imported, _) = run_import(&s, up).await?;
+    let (imported, _) = run_import(&s, up, false).await?;
     if imported.report.accepted() {
         let mut q: Vec<(String, String)> = back.into_iter().filter(|(k, _)| k != "dataset").collect();
         q.push(("dataset".into(), imported.report.id.clone()));

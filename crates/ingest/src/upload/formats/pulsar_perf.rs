@@ -39,6 +39,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut errors = Vec::new();
     let mut run = Run::default();
     let mut last_agg: Option<(usize, Metric, f64, Option<f64>)> = None;
+    let (mut best_mbit, mut best_size) = (0.0_f64, None::<f64>);
     let flush_intervals = |run: &mut Run, p: &mut Parsed| {
         if run.intervals.len() > 1 {
             p.lints.push(Lint::new("warmup_trimmed", Some(run.intervals[0].0), "first interval of the run dropped as warm-up", "the first 10-s interval includes connection set-up"));
@@ -97,8 +98,13 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         if mbit == Some(0.0) && msgs > 0.0 {
             p.lints.push(Lint::new("zero_mbit", Some(line_no), "0.000 Mbit/s printed with a non-zero message rate", "the byte rate (and so the message size) cannot be read from this line"));
         }
-        if let (Some(s), None) = (size, inf.message_bytes) {
-            inf.message_bytes = Some(s);
+        // The size read off the line with the largest byte rate is the most precise
+        // (rates print with one to three decimals).
+        if let (Some(s), Some(b)) = (size, mbit) {
+            if b > best_mbit {
+                best_mbit = b;
+                best_size = Some(s);
+            }
         }
         let lats = latencies(line);
         if !lats.is_empty() && lats.iter().all(|(_, v)| *v == 0.0) {
@@ -117,6 +123,19 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     flush_intervals(&mut run, &mut p);
     if !errors.is_empty() {
         return Err(errors);
+    }
+    // Snap imprecise per-line sizes (within 10 %) to the best estimate.
+    if let Some(best) = best_size {
+        for m in &mut p.measurements {
+            if let Some(s) = m.message_bytes {
+                if (s - best).abs() / best < 0.10 {
+                    m.message_bytes = Some(best);
+                }
+            }
+        }
+    }
+    if inf.message_bytes.is_none() {
+        inf.message_bytes = best_size;
     }
     p.inferred = inf;
     Ok(p)
