@@ -141,6 +141,10 @@ flags!(
         disk_tb => "disk_tb",
         /// NIC, Gbit/s.
         nic_gbps => "nic_gbps",
+        /// Uploaded dataset ids (comma list; see `mqplan import`).
+        dataset => "dataset",
+        /// merge | only.
+        data => "data",
     }
 );
 

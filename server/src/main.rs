@@ -34,7 +34,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
     let load = || ingest::load_catalog(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())));
     match cli.command {
         Command::Plan { workload, json } => {
-            let (_, catalog) = load()?;
+            let pairs = workload.pairs();
+            let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (*k, v.as_str())))
+                .map_err(|e| CliError::Usage(e.iter().map(|x| format!("--{}: {}", x.field, x.reason)).collect::<Vec<_>>().join("\n")))?;
+            let catalog = if sel.is_reference_only() {
+                load()?.1
+            } else {
+                let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(e.to_string()))?;
+                let state = AppState::load(&config.data_dir, "target/site", config.addr, std::sync::Arc::new(store)).map_err(|e| CliError::Runtime(e.to_string()))?;
+                let selected = state.select(&sel).map_err(|e| CliError::Runtime(e.to_string()))?;
+                if let Some(n) = selected.page.notices.first() {
+                    return Err(CliError::Usage(format!("--{}: {}", n.field, n.reason)));
+                }
+                selected.page.catalog.clone()
+            };
             print(&run_plan(&catalog, &workload, json)?);
         }
         Command::Predict { system, nodes, cluster, json } => {

@@ -11,7 +11,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use leptos::prelude::{provide_context, use_context};
 use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::key_extractor::SmartIpKeyExtractor;
+use tower_governor::key_extractor::PeerIpKeyExtractor;
 use tower_governor::GovernorLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -72,7 +72,9 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     let governor = GovernorConfigBuilder::default()
         .per_second(limits.upload_refill_secs.max(1))
         .burst_size(limits.upload_burst.max(1))
-        .key_extractor(SmartIpKeyExtractor)
+        // The peer address, not X-Forwarded-For: a header a client sets itself
+        // cannot be trusted to key a limit (put a proxy's own limit in front instead).
+        .key_extractor(PeerIpKeyExtractor)
         .finish()
         .map(|c| GovernorLayer { config: Arc::new(c) });
     let mut uploads = Router::new()

@@ -104,6 +104,13 @@ impl AppState {
         };
         all.extend(extra);
         let catalog = match Catalog::fit(&all, (*self.features).clone()) {
+            Ok(c) if c.systems.is_empty() => {
+                notices.push(FieldError::new(
+                    "data",
+                    "data=only: no selected dataset measures a system at two or more message sizes on one machine, so nothing can be fitted on it alone; the reference data is used (choose data=merge to calibrate with your runs)",
+                ));
+                (*self.catalog).clone()
+            }
             Ok(c) => c,
             Err(e) => {
                 notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the reference data is used")));

@@ -102,6 +102,12 @@ fn import_prints_the_report_and_exits_0_or_2() {
     assert_eq!(v["format"], "omb-json");
     assert!(v["rows_imported"].as_u64().is_some_and(|n| n > 0));
     let rabbit = samples.join("confluent2020_omb_rabbitmq_latency_mirrored-30k.json");
+    let id = v["id"].as_str().expect("id").to_string();
+    let (code, out) = run(&["plan", "--mbps", "50", "--dataset", &id, "--json"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("calibrated"), "the stored upload calibrates the Kafka curve");
+    let (code, _) = run(&["plan", "--dataset", "ffffffffffffffff"]);
+    assert_eq!(code, 2);
     let (code, out) = run(&["import", rabbit.to_str().expect("utf8")]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("refused") && out.contains("rabbitmq"), "{out}");

@@ -193,3 +193,30 @@ async fn dry_run_reports_what_the_file_says_and_stores_nothing() {
     assert_eq!(v["inferred"]["message_bytes"], 1024.0);
     assert_eq!(store.count().expect("count"), 0);
 }
+
+#[tokio::test]
+async fn forwarded_for_does_not_reset_the_rate_limit_and_mixed_case_multipart_is_multipart() {
+    let limited = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_burst: 1, upload_refill_secs: 60, ..Limits::default() });
+    let body = || b"metric,value,unit\nproduce_throughput,1,msg/s\n".to_vec();
+    let _ = send(&limited, raw_post("system=kafka&size=100", body())).await;
+    let mut req = raw_post("system=kafka&size=100", body());
+    req.headers_mut().insert("x-forwarded-for", "10.9.9.1".parse().expect("hv"));
+    assert_eq!(send(&limited, req).await.0, StatusCode::TOO_MANY_REQUESTS);
+    let app = app();
+    let mut req = multipart("omb.json", &sample("omb_kafka_lowcost_t3_1topic1part1kb.json"), &[("nodes", "3"), ("cores", "2")]);
+    let ct = req.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").replace("multipart/form-data", "Multipart/Form-Data");
+    req.headers_mut().insert("content-type", ct.parse().expect("hv"));
+    let (s, body) = send(&app, req).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    assert!(body.contains("\"format\":\"omb-json\""));
+}
+
+#[tokio::test]
+async fn data_only_without_two_sizes_is_a_clear_400() {
+    let app = app();
+    let (_, body) = send(&app, multipart("omb.json", &sample("omb_kafka_lowcost_t3_1topic1part1kb.json"), &[("nodes", "3"), ("cores", "2")])).await;
+    let id = serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string();
+    let (s, body) = send(&app, Request::get(format!("/api/v1/plan?dataset={id}&data=only")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body.contains("\"field\":\"data\""));
+}

@@ -326,8 +326,8 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 && r.conflict.is_none()
                 && is_baseline_durability(r)
                 && r.cache != Some(Cache::Cold)
-                && r.workload.message_bytes.is_some()
-                && msgs_of(r).is_some()
+                && r.workload.message_bytes.is_some_and(|s| s > 0.0)
+                && msgs_of(r).is_some_and(|m| m > 0.0 && m.is_finite())
         })
         .collect();
     let mut groups: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
@@ -396,7 +396,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
         .find_map(|l| {
             let size = l.row.workload.message_bytes?;
-            let msgs = msgs_of(l.row)?;
+            let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
             let per_consume = cores_total / msgs;
             Some((per_consume / curve.core_seconds(size), l.r()))
         });

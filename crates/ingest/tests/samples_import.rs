@@ -112,3 +112,43 @@ fn hostile_inputs_are_refused_with_line_and_field() {
     let out = import("x.csv", b"system,metric,value,unit,message_bytes\n<script>,produce_throughput,1,msg/s,100\n", None, &UploadMeta::default());
     assert_eq!(out.report.errors[0].field, "system");
 }
+
+/// Regressions from the adversarial pass on uploads.
+#[test]
+fn adversarial_upload_regressions() {
+    let m = meta(&[("nodes", "3"), ("cores", "8")]);
+    // A multi-byte character before a number once split a string slice (panic → 500).
+    let out = import("p.json", "{\"workload\":\"100\u{e9}-partitions\",\"driver\":\"Kafka\",\"messageSize\":1024,\"publishRate\":[1,2,3,4,5]}".as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    let out = import("k.txt", "\u{e9}5 records sent, 1000.0 records/sec (0.98 MB/sec), 1 ms avg latency, 2 ms max latency.\n".as_bytes(), Some(Format::KafkaPerf), &m);
+    let _ = out.report;
+    // Zero throughput is not capacity.
+    let out = import("z.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,0,msg/s,100\n", None, &m);
+    assert_eq!((out.report.errors[0].line, out.report.errors[0].field.as_str()), (2, "produce_throughput"));
+    // A float after 100 integer rows: inference is retried, the file imports.
+    let mut csv = String::from("system,metric,value,unit,message_bytes\n");
+    for i in 0..120 {
+        csv.push_str(&format!("kafka,produce_throughput,{},msg/s,1024\n", 100_000 + i));
+    }
+    csv.push_str("kafka,produce_throughput,100500.5,msg/s,1024\n");
+    let out = import("late.csv", csv.as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // A UTF-8 byte-order mark before JSON.
+    let mut bom = "\u{feff}".as_bytes().to_vec();
+    bom.extend(sample("omb_kafka_lowcost_t3_1topic1part1kb.json"));
+    let out = import("bom.json", &bom, None, &m);
+    assert_eq!(out.report.format, "omb-json");
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // Out-of-range counts in a file are not stored as saturated numbers.
+    let out = import("n.json", b"{\"driver\":\"Kafka\",\"messageSize\":1024,\"partitions\":-5,\"producersPerTopic\":1e20,\"publishRate\":[5,5,5]}", None, &m);
+    assert_eq!(out.report.inferred.partitions, None);
+    assert_eq!(out.report.inferred.producers, None);
+    // A large pulsar-perf log parses in one pass (it was quadratic).
+    let line = "09:33:20.976 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Throughput produced: 100003.6  msg/s ---    781.3 Mbit/s --- failure      0.0 msg/s --- Latency: mean:   2.932 ms - med:   2.864 - 95pct:   3.593 - 99pct:   4.949 - 99.9pct:  27.037 - 99.99pct:  36.402 - Max:  36.464\n";
+    let big = line.repeat(20_000);
+    let out = import("big.txt", big.as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty());
+    // CR-only line endings.
+    let out = import("cr.csv", b"system,metric,value,unit,message_bytes\rkafka,produce_throughput,5,msg/s,100\r", None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+}

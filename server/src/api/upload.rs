@@ -31,7 +31,7 @@ async fn read_upload(req: Request, query: Option<String>) -> Result<Upload, ApiE
 
 async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload, (StatusCode, String)> {
     let mut fields: Vec<(String, String)> = query.as_deref().map(|q| serde_urlencoded::from_str(q).unwrap_or_default()).unwrap_or_default();
-    let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
+    let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     if !is_multipart {
         let bytes = Bytes::from_request(req, &()).await.map_err(|e| (e.status(), e.body_text()))?;
         let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
@@ -51,7 +51,7 @@ async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload
             fields.push((key, text));
         }
     }
-    let (name, bytes) = file.ok_or((StatusCode::BAD_REQUEST, "no `file` part in the form".to_string()))?;
+    let (name, bytes) = file.ok_or((StatusCode::BAD_REQUEST, "field `file`: no file part in the form".to_string()))?;
     let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
     Ok(Upload { name, bytes, format, fields })
 }
@@ -78,7 +78,17 @@ async fn run_import(s: &AppState, up: Upload, dry_run: bool) -> Result<(Imported
     };
     let name = ingest::upload::sanitize_name(&up.name);
     let bytes = up.bytes;
-    let imported = tokio::task::spawn_blocking(move || import(&name, &bytes, format, &meta)).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    // A parser bug must not look like a server fault to the user: a panicking
+    // import is a refused file (and is logged).
+    let imported = match tokio::task::spawn_blocking(move || import(&name, &bytes, format, &meta)).await {
+        Ok(i) => i,
+        Err(e) => {
+            tracing::error!(error = %e, "import panicked");
+            let mut report = ingest::upload::ImportReport::default();
+            report.errors.push(ingest::upload::ImportError::new(0, "file", "the parser could not read this file"));
+            Imported { report, dataset: None }
+        }
+    };
     let Some(dataset) = imported.dataset.clone().filter(|_| !dry_run) else { return Ok((imported, false)) };
     let rec = StoredDataset {
         id: imported.report.id.clone(),

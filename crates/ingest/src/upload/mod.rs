@@ -117,6 +117,15 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             return Imported { report, dataset: None };
         }
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Old Mac line endings (CR only): read them as lines too.
+    let owned;
+    let text = if text.contains('\r') && !text.contains('\n') {
+        owned = text.replace('\r', "\n");
+        owned.as_str()
+    } else {
+        text
+    };
     let format = format.unwrap_or_else(|| formats::detect(name, text));
     report.format = format.id().to_string();
     let parsed = match formats::parse(format, text) {
@@ -152,6 +161,15 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
         }
     }
     for m in &parsed.measurements {
+        let rate = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
+        if rate && m.value <= 0.0 {
+            report.errors.push(ImportError::new(m.line, metric_field(m.metric), "a throughput of 0 is not a measurement of capacity"));
+            continue;
+        }
+        if m.message_bytes.is_some_and(|s| !(1.0..=1e9).contains(&s)) {
+            report.errors.push(ImportError::new(m.line, "size", format!("message size {:e} B is out of range (1 B to 1 GB)", m.message_bytes.unwrap_or(0.0))));
+            continue;
+        }
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {
             report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{:e} is not a usable {} (finite, 0 to {MAX_VALUE:e})", m.value, m.unit.label())));
         }

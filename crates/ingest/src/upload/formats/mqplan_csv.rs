@@ -26,13 +26,21 @@ kafka,consume_throughput,311000,msg/s,,1024,max,\n";
 /// cell by cell by [`numbers`].
 /// `ragged` accepts rows shorter than the header (OMB's export).
 pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportError>> {
-    let cursor = std::io::Cursor::new(text.as_bytes());
-    let mut df = CsvReadOptions::default()
-        .with_has_header(true)
-        .map_parse_options(|o| o.with_truncate_ragged_lines(ragged))
-        .into_reader_with_file_handle(cursor)
-        .finish()
-        .map_err(|e| vec![ImportError::new(1, "csv", format!("not readable as CSV: {e}"))])?;
+    let read = |infer: Option<usize>| {
+        CsvReadOptions::default()
+            .with_has_header(true)
+            .with_infer_schema_length(infer)
+            .map_parse_options(|o| o.with_truncate_ragged_lines(ragged))
+            .into_reader_with_file_handle(std::io::Cursor::new(text.as_bytes()))
+            .finish()
+    };
+    // Type inference looks at the first rows; when a later cell contradicts it,
+    // read everything as text and let the column checks name the cell.
+    let mut df = read(Some(100)).or_else(|_| read(Some(0))).map_err(|e| {
+        let msg = e.to_string();
+        let short = msg.lines().next().unwrap_or("").chars().take(200).collect::<String>();
+        vec![ImportError::new(1, "csv", format!("not readable as CSV: {short}"))]
+    })?;
     let names: Vec<String> = df
         .get_column_names()
         .iter()
@@ -73,7 +81,7 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
     // Did not infer as numeric: find the bad cells.
     let strs = col.cast(&DataType::String).ok()?;
     let strs = strs.str().ok()?;
-    for (i, (s, v)) in strs.into_iter().zip(f.into_iter()).enumerate() {
+    for (i, (s, v)) in strs.into_iter().zip(f).enumerate() {
         match (s.map(str::trim), v) {
             (None | Some(""), _) => {}
             (Some(_), Some(x)) if x.is_finite() => {}

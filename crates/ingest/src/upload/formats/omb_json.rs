@@ -66,7 +66,7 @@ fn count_before(name: &str, word: &str) -> Option<f64> {
     let lower = name.to_ascii_lowercase();
     let i = lower.find(word)?;
     let head = lower[..i].trim_end_matches(['-', ' ', '_']);
-    let start = head.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '.')).map_or(0, |p| p + 1);
+    let start = super::text::tail_start(head, |c| c.is_ascii_alphanumeric() || c == '.');
     let tok = &head[start..];
     let (num, mult) = match tok.chars().last() {
         Some('k') => (&tok[..tok.len() - 1], 1e3),
@@ -106,8 +106,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
+    let count = |x: f64| (1.0..=1_000_000.0).contains(&x).then_some(x as u32);
     match num(&v, "partitions") {
-        Some(x) => inf.partitions = Some(x as u32),
+        Some(x) => inf.partitions = count(x),
         None => {
             if let Some(x) = count_before(workload, "partition") {
                 inf.partitions = Some(x as u32);
@@ -116,7 +117,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         }
     }
     match num(&v, "producersPerTopic") {
-        Some(x) => inf.producers = Some(x as u32),
+        Some(x) => inf.producers = count(x),
         None => {
             if let Some(x) = count_before(workload, "producer") {
                 inf.producers = Some(x as u32);
@@ -124,7 +125,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
-    inf.consumers = num(&v, "consumersPerTopic").map(|x| x as u32);
+    inf.consumers = num(&v, "consumersPerTopic").and_then(count);
+    inf.message_bytes = inf.message_bytes.filter(|s| (1.0..=1e9).contains(s));
     if let Some(r) = count_before(workload, "rate") {
         inf.target_rate = Some(r);
         inf.from_name.push("target rate".into());
@@ -206,6 +208,7 @@ mod tests {
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "partition"), Some(100.0));
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "rate"), Some(10_000.0));
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "producer"), Some(4.0));
+        assert_eq!(count_before("100é-partitions", "partition"), None);
     }
 
     #[test]

@@ -18,9 +18,12 @@ fn size_from_mbit(msgs: f64, mbit: f64) -> Option<f64> {
     (msgs > 0.0 && mbit > 0.0).then(|| (mbit * 1_048_576.0 / 8.0 / msgs).round()).filter(|s| *s >= 1.0)
 }
 
+/// One interval line: (line, metric, msg/s, message size, (percentile, ms) pairs).
+type Interval = (usize, Metric, f64, Option<f64>, Vec<(f64, f64)>);
+
 #[derive(Default)]
 struct Run {
-    intervals: Vec<(usize, Metric, f64, Option<f64>, Vec<(f64, f64)>)>,
+    intervals: Vec<Interval>,
 }
 
 fn latencies(line: &str) -> Vec<(f64, f64)> {
@@ -48,7 +51,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             push(p, line, metric, msgs, size, &lats);
         }
     };
-    for (i, raw) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, raw) in lines.iter().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
         if line.contains("pulsar-perf") && (line.contains(" produce") || line.contains(" consume")) {
@@ -115,7 +119,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             run.intervals.push((line_no, metric, msgs, size, lats));
         }
         // A run ends when the next line is not an interval of the same kind.
-        let next_is_same = text.lines().nth(i + 1).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
+        let next_is_same = lines.get(i + 1).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
         if !next_is_same {
             flush_intervals(&mut run, &mut p);
         }

@@ -18,8 +18,13 @@ pub fn number_at(s: &str) -> Option<f64> {
 pub fn before(line: &str, label: &str) -> Option<f64> {
     let i = line.find(label)?;
     let head = line[..i].trim_end();
-    let start = head.rfind(|c: char| !(c.is_ascii_digit() || c == '.')).map_or(0, |p| p + 1);
-    head[start..].parse().ok()
+    head[tail_start(head, |c| c.is_ascii_digit() || c == '.')..].parse().ok()
+}
+
+/// Byte index where the trailing run of characters matching `keep` starts
+/// (always a character boundary, whatever precedes the run).
+pub fn tail_start(s: &str, keep: impl Fn(char) -> bool) -> usize {
+    s.char_indices().rev().find(|(_, c)| !keep(*c)).map_or(0, |(i, c)| i + c.len_utf8())
 }
 
 /// The value of a `--flag value` or `-f value` option in a command line.
@@ -50,5 +55,8 @@ mod tests {
         assert_eq!(flag("perf --record-size 250 --x", &["--record-size"]), Some("250"));
         assert_eq!(kv("a acks=1 b=2", "acks"), Some("1"));
         assert_eq!(after("x: NaN", "x:"), None);
+        // A multi-byte character right before the number must not split a slice.
+        assert_eq!(before("é5 records sent", " records sent"), Some(5.0));
+        assert_eq!(before("é records sent", " records sent"), None);
     }
 }
