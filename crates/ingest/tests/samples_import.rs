@@ -41,6 +41,9 @@ fn omb_rabbitmq_2020_is_refused_unless_a_system_is_given() {
     assert!(e.iter().any(|x| x.field == "system" && x.reason.contains("rabbitmq")), "{e:?}");
     // The 2020 shape: partitions, producers and the target rate come from the workload name.
     assert!(out.report.warnings.iter().any(|w| w.code == "inferred_from_name"));
+    // The name says 10K-rate; ~30K msg/s ran. And end-to-end p50 < publish p50: clocks disagree.
+    let codes: Vec<&str> = out.report.warnings.iter().map(|w| w.code.as_str()).collect();
+    assert!(codes.contains(&"target_mismatch") && codes.contains(&"clock_skew"), "{codes:?}");
     assert_eq!(out.report.inferred.partitions, Some(100));
     // Imported as Kafka-like data with a size: it imports, and the 10K target vs ~30K achieved is noted.
     let out = import("rabbit.json", &bytes, None, &meta(&[("system", "kafka"), ("size", "1024")]));

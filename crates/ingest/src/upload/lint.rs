@@ -26,6 +26,8 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
         let ratio = achieved / target;
         if (0.97..=1.03).contains(&ratio) {
             out.push(Lint::new("rate_capped", None, format!("achieved {achieved:.0} msg/s ≈ the {target:.0} msg/s target"), "a run that reaches its target rate shows a lower bound, not capacity"));
+        } else if ratio > 1.10 {
+            out.push(Lint::new("target_mismatch", None, format!("achieved {achieved:.0} msg/s is {:.1}× the stated {target:.0} msg/s target", ratio), "the run's stated target (often from a workload name) disagrees with what ran; check the metadata"));
         } else if ratio < 0.5 {
             out.push(Lint::new("below_target", None, format!("achieved {achieved:.0} msg/s, {:.0} % of the {target:.0} msg/s target", ratio * 100.0), "far below target: an overloaded broker or a client-bound harness"));
         }
