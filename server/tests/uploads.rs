@@ -220,3 +220,17 @@ async fn data_only_without_two_sizes_is_a_clear_400() {
     assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
     assert!(body.contains("\"field\":\"data\""));
 }
+
+#[tokio::test]
+async fn an_acks1_sweep_at_several_sizes_becomes_the_fit_restated_at_acks_all() {
+    let app = app();
+    let (s, body) = send(&app, multipart("k.md", &sample("kafka_producer_consumer_perf_test_dcos_m3xlarge.md"), &[("nodes", "3"), ("cores", "4")])).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let id = serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string();
+    let (s, plan) = send(&app, Request::get(format!("/api/v1/plan?mbps=100&size=250&dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK, "{plan}");
+    assert!(plan.contains("fitted on your uploaded runs"), "the uploaded sweep (acks=1, several sizes) is the Kafka fit");
+    // The page draws the uploaded points apart on the size chart.
+    let (_, html) = send(&app, Request::get(format!("/?mbps=100&size=250&dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert!(html.contains("Kafka: your runs (your cluster)"), "uploaded points in the chart legend");
+}

@@ -255,6 +255,14 @@ fn msgs_of(r: &Row) -> Option<f64> {
     }
 }
 
+/// A produce row's throughput restated at the seeds' default semantics (acks=all /
+/// sync replication, async flush) by the cited durability factor, so an acks=1 or
+/// fsync run can sit on the same curve.
+fn produce_msgs(r: &Row) -> Option<f64> {
+    let d = r.workload.durability.unwrap_or_default();
+    msgs_of(r).map(|m| m / crate::factors::durability_factor(r.system, d).multiplier)
+}
+
 /// (setup key, nodes, cores per node, RAM GB) of a row's hardware.
 type Setup = (String, Option<u32>, Option<u32>, Option<f64>);
 
@@ -324,7 +332,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             r.metric == Metric::ProduceThroughput
                 && r.status == Status::Ok
                 && r.conflict.is_none()
-                && is_baseline_durability(r)
+                && (is_baseline_durability(r) || is_upload(l.file))
                 && r.cache != Some(Cache::Cold)
                 && r.workload.message_bytes.is_some_and(|s| s > 0.0)
                 && msgs_of(r).is_some_and(|m| m > 0.0 && m.is_finite())
@@ -375,7 +383,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let points: Vec<SizePoint> = home_rows
         .iter()
         .filter_map(|l| {
-            let msgs = msgs_of(l.row)?;
+            let msgs = produce_msgs(l.row)?;
             let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
             Some(SizePoint {
                 message_bytes: l.row.workload.message_bytes?,
@@ -408,7 +416,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .filter(|l| is_upload(l.file))
         .filter_map(|l| {
             let (_, n, c, _) = l.setup()?;
-            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: msgs_of(l.row)?, nodes: n?, cores: c?, point: l.r() })
+            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: produce_msgs(l.row)?, nodes: n?, cores: c?, point: l.r() })
         })
         .collect();
     let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
@@ -422,7 +430,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 let (_, n, c, _) = l.setup()?;
                 let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
                 let predicted = f64::from(n? * c?) / (rf * curve.core_seconds(l.row.workload.message_bytes?));
-                Some((msgs_of(l.row)? / predicted).ln())
+                Some((produce_msgs(l.row)? / predicted).ln())
             })
             .collect();
         (!logs.is_empty()).then(|| {
@@ -443,7 +451,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             let size = l.row.workload.message_bytes?;
             let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
             let predicted = f64::from(n * c) / (rf * curve.core_seconds(size));
-            Some(OutOfSample { point: l.r(), message_bytes: size, nodes: n, cores: c, measured_msgs: msgs_of(l.row)?, predicted_msgs: predicted })
+            Some(OutOfSample { point: l.r(), message_bytes: size, nodes: n, cores: c, measured_msgs: produce_msgs(l.row)?, predicted_msgs: predicted })
         })
         .collect();
 
@@ -551,7 +559,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .filter_map(|l| {
             let (_, n, c, _) = l.setup()?;
             (c? == cores && l.row.workload.message_bytes == first.row.workload.message_bytes)
-                .then(|| Some(UslPoint { nodes: f64::from(n?), throughput: msgs_of(l.row)? }))
+                .then(|| Some(UslPoint { nodes: f64::from(n?), throughput: produce_msgs(l.row)? }))
                 .flatten()
         })
         .collect();
