@@ -95,16 +95,46 @@ macro_rules! flags {
 }
 
 flags!(
-    /// Workload flags (README "Share-link contract").
-    WorkloadFlags {
-        /// Produce rate, MB/s (10^6 B/s).
-        mbps => "mbps",
-        /// Produce rate, msg/s.
-        msgs => "msgs",
+    /// The measured run's size, replication and ack semantics (shared by `plan` and `predict`).
+    RunFlags {
         /// Message size, bytes.
         size => "size",
         /// Replication factor.
         rf => "rf",
+        /// replicated | fsync | leader.
+        durability => "durability",
+    }
+);
+
+flags!(
+    /// Per-node hardware (shared by `plan` and `predict`).
+    HardwareFlags {
+        /// Hardware preset id.
+        hw => "hw",
+        /// Cores per node.
+        cores => "cores",
+        /// RAM per node, GB.
+        ram_gb => "ram_gb",
+        /// hdd | ssd | nvme | optane.
+        disk => "disk",
+        /// Disks per node.
+        disks => "disks",
+        /// Write MB/s per disk.
+        disk_mbps => "disk_mbps",
+        /// TB per disk.
+        disk_tb => "disk_tb",
+        /// NIC, Gbit/s.
+        nic_gbps => "nic_gbps",
+    }
+);
+
+flags!(
+    /// The workload fields that are neither run nor hardware flags.
+    DemandFlags {
+        /// Produce rate, MB/s (10^6 B/s).
+        mbps => "mbps",
+        /// Produce rate, msg/s.
+        msgs => "msgs",
         /// Retention, hours.
         retention_h => "retention_h",
         /// Partitions in total.
@@ -113,8 +143,6 @@ flags!(
         fanout => "fanout",
         /// p99 objective, ms.
         p99_ms => "p99_ms",
-        /// replicated | fsync | leader.
-        durability => "durability",
         /// data | business.
         kind => "kind",
         /// Comma list of features.
@@ -125,22 +153,6 @@ flags!(
         outage_h => "outage_h",
         /// Drain deadline, minutes.
         drain_min => "drain_min",
-        /// Hardware preset id.
-        hw => "hw",
-        /// Cores per node.
-        cores => "cores",
-        /// RAM per node, GB.
-        ram_gb => "ram_gb",
-        /// hdd | ssd | nvme | optane.
-        disk => "disk",
-        /// Disks per node.
-        disks => "disks",
-        /// Write MB/s per disk.
-        disk_mbps => "disk_mbps",
-        /// TB per disk.
-        disk_tb => "disk_tb",
-        /// NIC, Gbit/s.
-        nic_gbps => "nic_gbps",
         /// Uploaded dataset ids (comma list; see `mqplan import`).
         dataset => "dataset",
         /// merge | only.
@@ -148,33 +160,44 @@ flags!(
     }
 );
 
-flags!(
-    /// Cluster flags for `predict`.
-    ClusterFlags {
-        /// Message size, bytes.
-        size => "size",
-        /// Replication factor.
-        rf => "rf",
-        /// replicated | fsync | leader.
-        durability => "durability",
-        /// Hardware preset id.
-        hw => "hw",
-        /// Cores per node.
-        cores => "cores",
-        /// RAM per node, GB.
-        ram_gb => "ram_gb",
-        /// hdd | ssd | nvme | optane.
-        disk => "disk",
-        /// Disks per node.
-        disks => "disks",
-        /// Write MB/s per disk.
-        disk_mbps => "disk_mbps",
-        /// TB per disk.
-        disk_tb => "disk_tb",
-        /// NIC, Gbit/s.
-        nic_gbps => "nic_gbps",
+/// Workload flags (README "Share-link contract").
+#[derive(Debug, Args, Default)]
+pub struct WorkloadFlags {
+    /// Rate, retention, partitions, needs, …
+    #[command(flatten)]
+    pub demand: DemandFlags,
+    /// Size, RF, durability.
+    #[command(flatten)]
+    pub run: RunFlags,
+    /// Hardware.
+    #[command(flatten)]
+    pub hardware: HardwareFlags,
+}
+
+/// Cluster flags for `predict`.
+#[derive(Debug, Args, Default)]
+pub struct ClusterFlags {
+    /// Size, RF, durability.
+    #[command(flatten)]
+    pub run: RunFlags,
+    /// Hardware.
+    #[command(flatten)]
+    pub hardware: HardwareFlags,
+}
+
+impl WorkloadFlags {
+    /// The flags given, as query pairs.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        [self.demand.pairs(), self.run.pairs(), self.hardware.pairs()].concat()
     }
-);
+}
+
+impl ClusterFlags {
+    /// The flags given, as query pairs.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        [self.run.pairs(), self.hardware.pairs()].concat()
+    }
+}
 
 flags!(
     /// Upload metadata flags (`mqplan import`).

@@ -7,7 +7,7 @@ use crate::catalog::{PointRef, Scaling, SystemModel};
 use crate::factors::{self, durability_factor, write_amplification, TARGET_UTILISATION};
 use crate::latency::{self, GridEstimate, LatencyEstimate};
 use crate::system::SystemId;
-use crate::units::{fmt_num, Bytes, MegabytesPerSec};
+use crate::units::{fmt_num, Bytes};
 use crate::workload::Workload;
 
 /// Which resource bound a node count comes from.
@@ -571,9 +571,4 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),
         ],
     }
-}
-
-/// Convenience: ingress of a plan's workload in MB/s (re-exported for charts).
-pub fn ingress(w: &Workload) -> MegabytesPerSec {
-    w.ingress()
 }
