@@ -156,3 +156,23 @@ fn adversarial_upload_regressions() {
     let out = import("cr.csv", b"system,metric,value,unit,message_bytes\rkafka,produce_throughput,5,msg/s,100\r", None, &m);
     assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
 }
+
+/// A note with a line break inside quotes: later errors and citations name the
+/// records' real lines, not the row count + 1.
+#[test]
+fn quoted_multi_line_notes_keep_line_numbers_true() {
+    let m = meta(&[("nodes", "3"), ("cores", "8")]);
+    let csv = "system,metric,value,unit,message_bytes,note\n\
+kafka,produce_throughput,100000,msg/s,1024,\"run 1:\nwarm cache\"\n\
+kafka,produce_throughput,abc,msg/s,4096,\n";
+    let out = import("n.csv", csv.as_bytes(), None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(4, "value")]);
+    let csv = "system,metric,value,unit,message_bytes,note\n\
+kafka,produce_throughput,100000,msg/s,1024,\"run 1:\nwarm cache\"\n\
+kafka,produce_throughput,60000,msg/s,4096,\n";
+    let out = import("n.csv", csv.as_bytes(), None, &m);
+    let rows = out.dataset.expect("imports").rows;
+    assert!(rows[0].citation.ends_with("line 2"), "{}", rows[0].citation);
+    assert!(rows[1].citation.ends_with("line 4"), "{}", rows[1].citation);
+    assert_eq!(rows[0].note.as_deref(), Some("run 1:\nwarm cache"));
+}

@@ -10,7 +10,6 @@ pub mod meta;
 pub mod report;
 
 use capacity::dataset::{Cache, Dataset, HardwareSetup, Load, Metric, Row, RowWorkload, Source, Status, Unit};
-use sha2::{Digest, Sha256};
 
 pub use formats::Format;
 pub use meta::UploadMeta;
@@ -92,18 +91,27 @@ pub const MAX_ROWS: usize = 2_000_000;
 /// Largest value accepted for any rate (msg/s) or time (ms).
 pub const MAX_VALUE: f64 = 1e12;
 
-/// Content id: the first 16 hex digits of SHA-256 over the format, the metadata
-/// that shapes the rows and the file bytes — the same upload always gets the same id.
+/// Content id: the first 16 hex digits of BLAKE3 over the format, the metadata
+/// that shapes the rows and the file's own BLAKE3 digest — the same upload always
+/// gets the same id. (BLAKE3 rather than SHA-256: 40 MB hash in ~6 ms, not ~23 ms.)
 pub fn content_id(format: Format, meta: &UploadMeta, bytes: &[u8]) -> String {
-    let mut h = Sha256::new();
-    h.update(format.id().as_bytes());
-    h.update([0]);
-    h.update(meta.canonical().as_bytes());
-    h.update([0]);
-    h.update(bytes);
-    let digest = h.finalize();
-    digest.iter().take(capacity::selection::ID_LEN / 2).map(|b| format!("{b:02x}")).collect()
+    id_from_digest(format, meta, &blake3::hash(bytes))
 }
+
+/// [`content_id`] from the file's digest, computed apart (beside the parse).
+fn id_from_digest(format: Format, meta: &UploadMeta, file: &blake3::Hash) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(format.id().as_bytes());
+    h.update(&[0]);
+    h.update(meta.canonical().as_bytes());
+    h.update(&[0]);
+    h.update(file.as_bytes());
+    let digest = h.finalize();
+    digest.as_bytes().iter().take(capacity::selection::ID_LEN / 2).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Files at least this long are hashed on a second thread while they are parsed.
+const HASH_BESIDE_PARSE_BYTES: usize = 1 << 20;
 
 /// Imports `bytes` (a file named `name`). `format` overrides detection; `meta`
 /// fills what the file cannot tell (pre-filled from inference where absent).
@@ -120,7 +128,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Old Mac line endings (CR only): read them as lines too.
     let owned;
-    let text = if text.contains('\r') && !text.contains('\n') {
+    let text = if !text.contains('\n') && text.contains('\r') {
         owned = text.replace('\r', "\n");
         owned.as_str()
     } else {
@@ -128,7 +136,16 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     };
     let format = format.unwrap_or_else(|| formats::detect(name, text));
     report.format = format.id().to_string();
-    let parsed = match formats::parse(format, text) {
+    let (digest, parsed) = if bytes.len() >= HASH_BESIDE_PARSE_BYTES {
+        std::thread::scope(|s| {
+            let digest = s.spawn(|| blake3::hash(bytes));
+            let parsed = formats::parse(format, text);
+            (digest.join().unwrap_or_else(|_| blake3::hash(bytes)), parsed)
+        })
+    } else {
+        (blake3::hash(bytes), formats::parse(format, text))
+    };
+    let parsed = match parsed {
         Ok(p) => p,
         Err(errors) => {
             report.errors = errors;
@@ -175,7 +192,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
         }
     }
     report.warnings.extend(lint::lint(&parsed, &meta));
-    let id = content_id(format, &meta, bytes);
+    let id = id_from_digest(format, &meta, &digest);
     report.id = id.clone();
     let (Some(system), true) = (system, report.errors.is_empty()) else {
         report.id.clear();

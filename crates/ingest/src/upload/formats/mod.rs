@@ -1,5 +1,7 @@
 //! The benchmark formats mqplan reads, detection, and dispatch.
 
+mod condition_groups;
+mod csv_lines;
 pub mod kafka_perf;
 pub mod mqplan_csv;
 pub mod omb_csv;

@@ -12,6 +12,7 @@ use capacity::dataset::{Load, Metric, Unit};
 use capacity::SystemId;
 use polars::prelude::*;
 
+use super::condition_groups;
 use crate::upload::report::ImportError;
 use crate::upload::{Measurement, Parsed};
 
@@ -95,6 +96,14 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
     Some(())
 }
 
+/// Reports the cells of column `name` (if present) that are not finite numbers;
+/// integer columns need no look.
+fn check_numbers(df: &DataFrame, name: &str, errors: &mut Vec<ImportError>) {
+    if df.column(name).is_ok_and(|c| !c.dtype().is_integer() && c.dtype() != &DataType::Null) {
+        let _ = number_column(df, name, errors);
+    }
+}
+
 /// A text column (None when absent), cast to strings.
 pub(crate) fn text_column(df: &DataFrame, name: &str) -> Option<StringChunked> {
     df.column(name).ok()?.cast(&DataType::String).ok()?.str().ok().cloned()
@@ -139,6 +148,12 @@ pub(crate) fn normalise(value: f64, unit: &str, size: Option<f64>) -> Result<(f6
 /// Missing columns, unreadable cells, unknown metrics or units — each with line and field.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let df = frame(text, false)?;
+    let rows = df.height();
+    super::csv_lines::relocated(text, rows, parse_frame(&df))
+}
+
+/// [`parse`] on the frame read; lines numbered as if each record were one line.
+fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
     let mut errors = Vec::new();
     for required in ["metric", "value", "unit"] {
         if df.column(required).is_err() {
@@ -149,9 +164,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         return Err(errors);
     }
     let n = df.height();
-    let values = number_column(&df, "value", &mut errors).map(|c| c.rechunk().into_owned());
-    let pcts = number_column(&df, "percentile", &mut errors);
-    let sizes = number_column(&df, "message_bytes", &mut errors);
+    let values = number_column(df, "value", &mut errors).map(|c| c.rechunk().into_owned());
+    check_numbers(df, "percentile", &mut errors);
+    check_numbers(df, "message_bytes", &mut errors);
     let Some(values) = values else {
         return Err(vec![ImportError::new(1, "value", "not a numeric column")]);
     };
@@ -175,26 +190,30 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         return Err(vec![ImportError::new(1, "value", "column has gaps")]);
     };
     let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load"].into_iter().filter(|c| df.column(c).is_ok()).collect();
-    let groups = df.group_by_stable(key_cols).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?.take_groups();
-    let (metrics, units, systems, loads, notes) = (text_column(&df, "metric"), text_column(&df, "unit"), text_column(&df, "system"), text_column(&df, "load"), text_column(&df, "note"));
+    let groups = condition_groups::by_condition(df, &key_cols).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?;
+    // Each group's first row, as text: a handful of rows, not the million.
+    let firsts: Vec<IdxSize> = groups.iter().map(|g| g.first as IdxSize).collect();
+    let heads = df.take(&IdxCa::from_vec("first".into(), firsts)).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?;
+    let (pcts, sizes) = (number_column(&heads, "percentile", &mut Vec::new()), number_column(&heads, "message_bytes", &mut Vec::new()));
+    let (metrics, units, systems, loads, notes) = (text_column(&heads, "metric"), text_column(&heads, "unit"), text_column(&heads, "system"), text_column(&heads, "load"), text_column(&heads, "note"));
     fn at(c: &Option<StringChunked>, i: usize) -> Option<&str> {
         c.as_ref().and_then(|c| c.get(i)).map(str::trim).filter(|s| !s.is_empty())
     }
     let num_at = |c: &Option<Float64Chunked>, i: usize| c.as_ref().and_then(|c| c.get(i));
     let mut p = Parsed::default();
-    for g in groups.iter() {
-        let first = g.first() as usize;
+    for (j, g) in groups.iter().enumerate() {
+        let first = g.first;
         let line = first + 2;
         let mut err = |field: &str, why: String| {
             if errors.len() < 50 {
                 errors.push(ImportError::new(line, field, why));
             }
         };
-        let Some(m) = at(&metrics, first).and_then(metric) else {
-            err("metric", format!("{:?} is not produce_throughput, consume_throughput, publish_latency or e2e_latency", at(&metrics, first).unwrap_or("")));
+        let Some(m) = at(&metrics, j).and_then(metric) else {
+            err("metric", format!("{:?} is not produce_throughput, consume_throughput, publish_latency or e2e_latency", at(&metrics, j).unwrap_or("")));
             continue;
         };
-        let system = match at(&systems, first) {
+        let system = match at(&systems, j) {
             None => None,
             Some(s) => match SystemId::parse(s) {
                 Some(x) => Some(x),
@@ -204,7 +223,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 }
             },
         };
-        let load = match at(&loads, first) {
+        let load = match at(&loads, j) {
             None => None,
             Some("steady") => Some(Load::Steady),
             Some("high") => Some(Load::High),
@@ -214,9 +233,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 continue;
             }
         };
-        let size = num_at(&sizes, first);
-        let pct = num_at(&pcts, first);
-        let unit_s = at(&units, first).unwrap_or("");
+        let size = num_at(&sizes, j);
+        let pct = num_at(&pcts, j);
+        let unit_s = at(&units, j).unwrap_or("");
         let latency = matches!(m, Metric::PublishLatency | Metric::E2eLatency);
         if latency && !pct.is_some_and(|x| (0.0..=100.0).contains(&x)) {
             err("percentile", "latency rows need a percentile from 0 to 100".into());
@@ -225,10 +244,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         if !cells_ok {
             continue;
         }
-        let mut vals: Vec<f64> = match &g {
-            polars::prelude::GroupsIndicator::Idx((_, idx)) => idx.iter().map(|&i| slice[i as usize]).collect(),
-            polars::prelude::GroupsIndicator::Slice([f, len]) => slice[*f as usize..(*f + *len) as usize].to_vec(),
-        };
+        let mut vals: Vec<f64> = g.rows.iter().map(|&i| slice[i as usize]).collect();
         let count = vals.len();
         let mid = count / 2;
         vals.select_nth_unstable_by(mid, f64::total_cmp);
@@ -246,7 +262,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             err("unit", format!("{unit_s} does not fit {m:?}"));
             continue;
         }
-        let note = at(&notes, first).map(str::to_string);
+        let note = at(&notes, j).map(str::to_string);
         let note = if count > 1 { Some(format!("median of {count} rows ({lo}–{hi} {unit_s}){}", note.map(|n| format!("; {n}")).unwrap_or_default())) } else { note };
         p.measurements.push(Measurement { line, metric: m, value, unit, percentile: if latency { pct } else { None }, load, message_bytes: size, note, system });
     }

@@ -4,6 +4,7 @@
 //! that the rows lack; polars is told to accept the ragged lines.
 
 use capacity::dataset::{Metric, Unit};
+use polars::prelude::DataFrame;
 
 use super::mqplan_csv::{frame, numbers, strings};
 use crate::upload::report::ImportError;
@@ -15,10 +16,15 @@ use crate::upload::{Inferred, Measurement, Parsed};
 /// Unreadable CSV or cells (line and column named), or no rate column.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let df = frame(text, true)?;
+    super::csv_lines::relocated(text, df.height(), parse_frame(&df))
+}
+
+/// [`parse`] on the frame read; lines numbered as if each record were one line.
+fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
     let lower = |s: &str| s.to_ascii_lowercase();
     let mut errors = Vec::new();
-    let size = numbers(&df, &lower("messageSize"), &mut errors);
-    let drivers = strings(&df, "driver");
+    let size = numbers(df, &lower("messageSize"), &mut errors);
+    let drivers = strings(df, "driver");
     let mut p = Parsed::default();
     let mut inf = Inferred::default();
     let specs: [(&str, Metric, Option<f64>); 8] = [
@@ -33,7 +39,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     ];
     let mut any = false;
     for (col, metric, pct) in specs {
-        let Some(vals) = numbers(&df, col, &mut errors) else { continue };
+        let Some(vals) = numbers(df, col, &mut errors) else { continue };
         any |= metric == Metric::ProduceThroughput;
         for (i, v) in vals.into_iter().enumerate() {
             let Some(v) = v else { continue };
