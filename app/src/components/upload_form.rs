@@ -2,21 +2,8 @@
 //! without JavaScript: the server redirects to the plan with the new dataset);
 //! `/upload.js` adds drag-and-drop, a progress bar and the parse report in place.
 
-use ingest_formats::FORMATS;
+use capacity::upload_format::Format;
 use leptos::prelude::*;
-
-/// Format ids and labels offered for override (must match the server's).
-mod ingest_formats {
-    pub const FORMATS: &[(&str, &str)] = &[
-        ("", "detect automatically"),
-        ("omb-json", "OpenMessaging Benchmark JSON"),
-        ("omb-csv", "OpenMessaging Benchmark CSV"),
-        ("kafka-perf", "kafka-producer/consumer-perf-test output"),
-        ("pulsar-perf", "pulsar-perf output"),
-        ("rocketmq-benchmark", "RocketMQ benchmark output"),
-        ("mqplan-csv", "mqplan CSV"),
-    ];
-}
 
 const META: &[(&str, &str, &str)] = &[
     ("nodes", "Broker machines", "number"),
@@ -65,7 +52,8 @@ pub fn UploadForm(
                     <div class="field">
                         <label for="up-format">"Format"</label>
                         <select id="up-format" name="format">
-                            {FORMATS.iter().map(|(id, label)| view! { <option value=*id>{*label}</option> }).collect_view()}
+                            <option value="">"detect automatically"</option>
+                            {Format::ALL.iter().map(|f| view! { <option value=f.id()>{f.label()}</option> }).collect_view()}
                         </select>
                     </div>
                     <div class="field">

@@ -20,6 +20,7 @@ pub mod selection;
 pub mod sizing;
 pub mod system;
 pub mod units;
+pub mod upload_format;
 pub mod workload;
 
 pub use catalog::Catalog;
