@@ -30,7 +30,7 @@ pub fn SizeCurveChart(
     view! {
         <figure class="chart">
             <div inner_html=svg></div>
-            <figcaption><strong>"Produce throughput vs message size. "</strong>"Dots: measured runs (seed 000 on 3 × 8 cores, RF 3; Pravega from seed 004). Lines: fitted t(s) = a + b·s. Crosses: your message size."</figcaption>
+            <figcaption><strong>"Produce throughput vs message size. "</strong>"Dots: measured runs (seed 000 on 3 × 8 cores, RF 3; Pravega from seed 004). Lines: fitted t(s) = a + b·s. Crosses: your message size. Hollow squares: runs you uploaded, on your own cluster."</figcaption>
         </figure>
     }
 }

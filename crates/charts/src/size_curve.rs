@@ -86,6 +86,6 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
     Ok(accessible(
         svg,
         "Produce throughput vs message size",
-        &format!("Dots are measured runs, lines the fitted t(s) = a + b·s per system, crosses where a {} B message sits on each curve.", fmt_num(size.0)),
+        &format!("Dots are measured runs, lines the fitted t(s) = a + b·s per system, crosses where a {} B message sits on each curve, hollow squares runs you uploaded.", fmt_num(size.0)),
     ))
 }
