@@ -16,7 +16,9 @@
     box.replaceChildren();
     const ok = status === 200 || status === 201;
     const h = el('h3', ok ? 'ok' : 'bad', ok
-      ? `Imported ${report.rows_imported} rows (${report.format}) as dataset ${report.id}`
+      ? (status === 200
+        ? `Already stored: dataset ${report.id}, ${report.rows_imported} rows (${report.format}) — the same file and metadata as before`
+        : `Imported ${report.rows_imported} rows (${report.format}) as dataset ${report.id}`)
       : (status === 413 ? 'File too large' : status === 429 ? 'Too many uploads: wait a minute' : 'Refused: nothing was stored'));
     box.appendChild(h);
     const list = (title, items, render) => {
@@ -31,9 +33,10 @@
     if (ok) {
       const params = new URLSearchParams(location.search);
       if (!params.getAll('dataset').includes(report.id)) params.append('dataset', report.id);
-      const a = el('a', 'plan-link', 'Plan with this data');
+      const a = el('a', 'plan-link', 'Plan with this data →');
       a.href = '/?' + params.toString();
       box.appendChild(a);
+      a.focus();
     }
   }
   ready(function () {

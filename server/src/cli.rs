@@ -232,6 +232,8 @@ flags!(
         producers => "producers",
         /// Consumers.
         consumers => "consumers",
+        /// max (driven as fast as the brokers allowed) | fixed (held to a rate).
+        run => "run",
     }
 );
 

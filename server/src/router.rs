@@ -61,6 +61,38 @@ fn provide_page_data(state: &AppState) {
     }
 }
 
+/// The 429 answer as the API's JSON error, with a `Retry-After` of at least 1 s.
+fn rate_limited(e: tower_governor::GovernorError, burst: u32, refill_secs: u64) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    match e {
+        tower_governor::GovernorError::TooManyRequests { wait_time, .. } => {
+            let wait = wait_time.max(1);
+            let body = serde_json::json!({
+                "error": "rate_limited",
+                "message": format!("too many uploads from this address (dry runs included): {burst} at once, then one every {refill_secs} s; retry in {wait} s"),
+                "fields": [],
+            });
+            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, wait.to_string())], axum::Json(body)).into_response()
+        }
+        mut other => other.as_response(),
+    }
+}
+
+/// A 413 from the body limit, restated as the API's JSON error.
+fn too_large_as_json(res: axum::response::Response, cap: usize) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let json = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if res.status() != StatusCode::PAYLOAD_TOO_LARGE || json {
+        return res;
+    }
+    let body = serde_json::json!({
+        "error": "payload_too_large",
+        "message": format!("the upload is larger than {} MiB (MQPLAN_MAX_UPLOAD_MB)", cap / (1024 * 1024)),
+        "fields": [{"field": "file", "reason": "too large"}],
+    });
+    (StatusCode::PAYLOAD_TOO_LARGE, axum::Json(body)).into_response()
+}
+
 /// Builds the application router over `state`.
 pub fn router(state: AppState, limits: Limits) -> Router {
     // Leptos renders on the tokio runtime (leptos_routes would do this; the single
@@ -75,13 +107,15 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         // The peer address, not X-Forwarded-For: a header a client sets itself
         // cannot be trusted to key a limit (put a proxy's own limit in front instead).
         .key_extractor(PeerIpKeyExtractor)
+        .error_handler(move |e| rate_limited(e, limits.upload_burst, limits.upload_refill_secs))
         .finish()
         .map(|c| GovernorLayer { config: Arc::new(c) });
     let mut uploads = Router::new()
         .route("/api/v1/datasets", post(api::upload::post_dataset))
         .route("/upload", post(api::upload::post_upload_form))
         .layer(DefaultBodyLimit::disable())
-        .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes));
+        .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes))
+        .layer(axum::middleware::map_response(move |res: axum::response::Response| async move { too_large_as_json(res, limits.max_upload_bytes) }));
     if let Some(g) = governor {
         uploads = uploads.layer(g);
     }

@@ -95,7 +95,7 @@ impl AppState {
                     uploads.push(summary(&rec));
                     extra.push((rec.dataset.source.file.clone(), rec.dataset));
                 }
-                None => notices.push(FieldError::new("dataset", format!("no uploaded dataset {id}; it was left out"))),
+                None => notices.push(FieldError::new("dataset", format!("no uploaded dataset {id} (the page plans without it; the API and CLI refuse the request)"))),
             }
         }
         let mut all: Vec<(String, Dataset)> = match sel.mode {
@@ -107,13 +107,13 @@ impl AppState {
             Ok(c) if c.systems.is_empty() => {
                 notices.push(FieldError::new(
                     "data",
-                    "data=only: no selected dataset measures a system at two or more message sizes on one machine, so nothing can be fitted on it alone; the reference data is used (choose data=merge to calibrate with your runs)",
+                    "data=only: no selected dataset measures a system at two or more message sizes on a stated cluster (nodes and cores), so nothing can be fitted on it alone; choose data=merge to calibrate the reference data with your runs (the page shows the reference plan meanwhile)",
                 ));
                 (*self.catalog).clone()
             }
             Ok(c) => c,
             Err(e) => {
-                notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the reference data is used")));
+                notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the page shows the reference plan")));
                 (*self.catalog).clone()
             }
         };

@@ -96,7 +96,8 @@ fn import_prints_the_report_and_exits_0_or_2() {
         (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
     };
     let omb = samples.join("omb_kafka_lowcost_t3_1topic1part1kb.json");
-    let (code, out) = run(&["import", omb.to_str().expect("utf8"), "--nodes", "3", "--cores", "2", "--json"]);
+    // OMB drives a fixed rate: by default a lower bound. This run was the maximum rate (`--run max`).
+    let (code, out) = run(&["import", omb.to_str().expect("utf8"), "--nodes", "3", "--cores", "2", "--run", "max", "--json"]);
     assert_eq!(code, 0, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["format"], "omb-json");

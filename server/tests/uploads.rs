@@ -85,16 +85,38 @@ async fn refused_upload_stores_nothing_and_names_line_and_field() {
     assert!(body.contains("rabbitmq"), "{body}");
 }
 
+#[test]
+fn a_write_the_client_gave_up_on_stores_nothing() {
+    let store = SqliteStore::in_memory().expect("store");
+    let csv = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+    let out = ingest::upload::import("x.csv", csv, None, &ingest::upload::UploadMeta::from_pairs([("nodes", "3"), ("cores", "8")]).expect("meta"));
+    let rec = server::storage::StoredDataset {
+        id: out.report.id.clone(),
+        name: "x.csv".into(),
+        format: out.report.format.clone(),
+        created_unix: 0,
+        report: serde_json::to_value(&out.report).expect("json"),
+        dataset: out.dataset.expect("dataset"),
+    };
+    assert!(!store.put_if_wanted(&rec, &|| false).expect("put"));
+    assert_eq!(store.count().expect("count"), 0);
+    assert!(store.put_if_wanted(&rec, &|| true).expect("put"));
+}
+
 #[tokio::test]
 async fn limits_answer_413_and_429() {
     let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { max_upload_bytes: 1000, upload_burst: 2, upload_refill_secs: 60, ..Limits::default() });
-    let (s, _) = send(&app, raw_post("system=kafka", vec![b'a'; 5000])).await;
+    let (s, body) = send(&app, raw_post("system=kafka", vec![b'a'; 5000])).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
-    let mut last = StatusCode::OK;
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&body).expect("413 is JSON")["error"], "payload_too_large");
+    let mut last = (StatusCode::OK, String::new());
     for _ in 0..4 {
-        last = send(&app, raw_post("system=kafka&size=100", b"metric,value,unit\nproduce_throughput,1,msg/s\n".to_vec())).await.0;
+        last = send(&app, raw_post("system=kafka&size=100", b"metric,value,unit\nproduce_throughput,1,msg/s\n".to_vec())).await;
     }
-    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(last.0, StatusCode::TOO_MANY_REQUESTS);
+    let v: serde_json::Value = serde_json::from_str(&last.1).expect("429 is the API's JSON error");
+    assert_eq!(v["error"], "rate_limited");
+    assert!(v["message"].as_str().is_some_and(|m| m.contains("retry in")), "{v}");
 }
 
 #[tokio::test]

@@ -30,7 +30,7 @@ pub fn SizeCurveChart(
     view! {
         <figure class="chart">
             <div inner_html=svg></div>
-            <figcaption><strong>"Produce throughput vs message size. "</strong>"Dots: measured runs (seed 000 on 3 × 8 cores, RF 3; Pravega from seed 004). Lines: fitted t(s) = a + b·s. Crosses: your message size. Hollow squares: runs you uploaded, on your own cluster."</figcaption>
+            <figcaption><strong>"Produce throughput vs message size. "</strong>"Dots: reference runs (seed 000 on 3 × 8 cores, RF 3; Pravega from seed 004). Hollow squares: runs you uploaded, on your own cluster. Lines: fitted t(s) = a + b·s, on each system's measured cluster (yours where your runs were fitted directly, as the legend says). Crosses: your message size."</figcaption>
         </figure>
     }
 }

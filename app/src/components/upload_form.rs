@@ -6,14 +6,18 @@ use capacity::upload_format::Format;
 use leptos::prelude::*;
 
 const META: &[(&str, &str, &str)] = &[
-    ("nodes", "Broker machines", "number"),
-    ("cores", "Cores per machine", "number"),
+    ("nodes", "Broker machines (required for throughput)", "number"),
+    ("cores", "Cores per machine (required for throughput)", "number"),
     ("ram_gb", "RAM per machine (GB)", "number"),
     ("nic_gbps", "NIC (Gbit/s)", "number"),
     ("rf", "Replication factor", "number"),
     ("size", "Message size (bytes), if the file does not say", "number"),
     ("partitions", "Partitions", "number"),
+    ("disks", "Data disks per machine", "number"),
+    ("producers", "Producers", "number"),
+    ("consumers", "Consumers", "number"),
     ("version", "Version", "text"),
+    ("title", "Title for this data set", "text"),
 ];
 
 /// The upload form. `share` keeps the current plan's query so the redirect returns to it.
@@ -65,6 +69,24 @@ pub fn UploadForm(
                             <option value="fsync">"fsync"</option>
                         </select>
                     </div>
+                    <div class="field">
+                        <label for="up-run">"How the runs were driven"</label>
+                        <select id="up-run" name="run">
+                            <option value="">"(from the file: a run that reached its rate limit is a lower bound)"</option>
+                            <option value="max">"as fast as the brokers allowed (capacity)"</option>
+                            <option value="fixed">"held to a fixed rate (lower bound)"</option>
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for="up-disk">"Disk kind"</label>
+                        <select id="up-disk" name="disk">
+                            <option value="">"(unstated)"</option>
+                            <option value="hdd">"HDD"</option>
+                            <option value="ssd">"SATA/SAS SSD"</option>
+                            <option value="nvme">"NVMe"</option>
+                            <option value="optane">"Optane"</option>
+                        </select>
+                    </div>
                     {META.iter().map(|(name, label, kind)| {
                         let id = format!("up-{name}");
                         view! {
@@ -77,7 +99,7 @@ pub fn UploadForm(
                 </div>
                 {back}
                 <div class="actions">
-                    <button type="submit">"Upload and plan"</button>
+                    <button type="submit">"Upload"</button>
                     <progress id="up-progress" max="100" value="0" hidden></progress>
                 </div>
                 <div id="up-report" aria-live="polite"></div>

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dataset::{Cache, Dataset, Load, Metric, Row, Status, Unit};
 use crate::error::CatalogError;
+use crate::factors::MIN_PLAUSIBLE_SHARE;
 use crate::features::FeatureMatrix;
 use crate::fit::{SizeCurve, SizePoint, UslFit, UslPoint};
 use crate::system::{Durability, SystemId};
@@ -136,6 +137,8 @@ pub struct UploadedPoint {
     pub message_bytes: f64,
     /// Measured cluster msg/s.
     pub msgs: f64,
+    /// True for a fixed-rate run that reached its rate: a lower bound on capacity.
+    pub lower_bound: bool,
     /// Machines of that run.
     pub nodes: u32,
     /// Cores per machine.
@@ -144,13 +147,17 @@ pub struct UploadedPoint {
     pub point: PointRef,
 }
 
-/// The reference curve rescaled to a user's measurements at one message size.
+/// A curve rescaled to a user's measurements: the reference curve to their
+/// saturated runs at one message size, and any curve raised to the rate their
+/// fixed-rate runs reached (those are lower bounds on capacity, never ceilings).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Calibration {
-    /// Multiplier on throughput (geometric mean of measured ÷ predicted).
+    /// Multiplier on throughput.
     pub factor: f64,
     /// The uploaded rows used.
     pub points: Vec<PointRef>,
+    /// What was done, in words.
+    pub how: String,
 }
 
 /// How throughput scales with node count.
@@ -193,6 +200,8 @@ pub struct SystemModel {
     pub calibration: Option<Calibration>,
     /// Uploaded produce points (charts show them apart).
     pub uploaded: Vec<UploadedPoint>,
+    /// Uploaded runs this model could not use, and why (each becomes a plan warning).
+    pub upload_notes: Vec<String>,
 }
 
 /// All systems' fitted models plus the feature matrix.
@@ -283,6 +292,86 @@ impl Loaded<'_> {
     }
 }
 
+/// Measured ÷ predicted throughput of an uploaded run on its own hardware.
+fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>) -> Option<f64> {
+    let (_, n, c, _) = l.setup()?;
+    let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
+    let predicted = f64::from(n? * c?) / (rf * curve.core_seconds(l.row.workload.message_bytes?));
+    Some(produce_msgs(l.row)? / predicted)
+}
+
+/// The median of `v` (None when empty).
+fn median(mut v: Vec<f64>) -> Option<f64> {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    (n > 0).then(|| if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
+}
+
+fn client_bound_note(key: &str, share: f64) -> String {
+    format!(
+        "your runs on {key} reach {:.0} % of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
+        share * 100.0,
+        MIN_PLAUSIBLE_SHARE * 100.0
+    )
+}
+
+/// Whether a row's hardware states both nodes and cores.
+fn stated(l: &Loaded<'_>) -> bool {
+    l.setup().is_some_and(|s| s.1.is_some() && s.2.is_some())
+}
+
+/// Of several runs at one message size, the one with the highest throughput.
+fn best_per_size<'a, 'b>(rows: &[&'b &'b Loaded<'a>]) -> Vec<&'b &'b Loaded<'a>> {
+    let mut best: Vec<&&Loaded<'_>> = Vec::new();
+    for l in rows {
+        let size = l.row.workload.message_bytes;
+        let msgs = produce_msgs(l.row).unwrap_or(0.0);
+        match best.iter_mut().find(|b| b.row.workload.message_bytes == size) {
+            Some(b) if produce_msgs(b.row).unwrap_or(0.0) < msgs => *b = l,
+            Some(_) => {}
+            None => best.push(l),
+        }
+    }
+    best
+}
+
+/// The home setup (nodes, cores, RAM, assumption, RF) of `rows` and their size points.
+/// (nodes, cores per node, RAM GB, assumption, RF) of a measured setup.
+type HomeSetup = (u32, u32, Option<f64>, Option<String>, u32);
+
+fn size_points(rows: &[&&Loaded<'_>]) -> (HomeSetup, Vec<SizePoint>) {
+    let first = rows[0];
+    let (nodes, cores, ram_gb, assumed) = match first.setup() {
+        Some((_, Some(n), Some(c), ram)) => (n, c, ram, None),
+        s => (
+            ASSUMED_SETUP.0,
+            ASSUMED_SETUP.1,
+            s.and_then(|x| x.3),
+            Some(format!(
+                "the source does not state its cluster; assumed {} nodes × {} cores (seed 000's class) so the curve is comparable",
+                ASSUMED_SETUP.0, ASSUMED_SETUP.1
+            )),
+        ),
+    };
+    let rf = first.row.workload.replication_factor.unwrap_or(3);
+    let cores_total = f64::from(nodes * cores);
+    let points = rows
+        .iter()
+        .filter_map(|l| {
+            let msgs = produce_msgs(l.row)?;
+            let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
+            Some(SizePoint {
+                message_bytes: l.row.workload.message_bytes?,
+                core_seconds: cores_total / (msgs * rf),
+                measured_msgs: msgs,
+                row_id: l.r().id,
+                citation: l.row.citation.clone(),
+            })
+        })
+        .collect();
+    ((nodes, cores, ram_gb, assumed, rf), points)
+}
+
 fn is_baseline_durability(r: &Row) -> bool {
     matches!(r.workload.durability, None | Some(Durability::Replicated))
 }
@@ -338,6 +427,16 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 && msgs_of(r).is_some_and(|m| m > 0.0 && m.is_finite())
         })
         .collect();
+    // An uploaded run at a fixed rate that it reached (load steady / high) shows a
+    // lower bound on capacity: it may raise the curve, never set it.
+    let (produce, floors): (Vec<&&Loaded<'_>>, Vec<&&Loaded<'_>>) = produce.into_iter().partition(|l| !is_upload(l.file) || !matches!(l.row.load, Some(Load::Steady | Load::High)));
+    let mut upload_notes = Vec::new();
+    let unstated = produce.iter().chain(&floors).filter(|l| is_upload(l.file) && !stated(l)).count();
+    if unstated > 0 {
+        upload_notes.push(format!("{unstated} uploaded throughput run(s) without the cluster's nodes and cores were not used: capacity per machine cannot be known without them"));
+    }
+    let produce: Vec<&&Loaded<'_>> = produce.into_iter().filter(|l| !is_upload(l.file) || stated(l)).collect();
+    let floors: Vec<&&Loaded<'_>> = floors.into_iter().filter(|l| stated(l)).collect();
     let mut groups: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
     for l in &produce {
         let key = l.setup().map(|s| s.0).unwrap_or_else(|| format!("{}#unstated", l.file));
@@ -354,53 +453,73 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     };
     let has_cores = |v: &Vec<&&Loaded<'_>>| v.first().and_then(|l| l.setup()).is_some_and(|s| s.1.is_some() && s.2.is_some());
     // Home: the group with ≥ 2 sizes, preferring the user's own uploaded runs, then
-    // stated hardware, then more sizes.
+    // stated hardware, then more sizes. An uploaded group whose fit is implausible
+    // (cost per message falling with size, or none at all) gives way to the next.
     let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| is_upload(l.file));
-    let (home_key, home_rows) = groups
-        .iter()
-        .filter(|(_, v)| distinct_sizes(v) >= 2)
-        .max_by_key(|(_, v)| (uploaded_group(v), has_cores(v), distinct_sizes(v), v.len()))
-        .cloned()
-        .ok_or_else(|| CatalogError::NotEnoughData {
+    let mut candidates: Vec<&(String, Vec<&&Loaded<'_>>)> = groups.iter().filter(|(_, v)| distinct_sizes(v) >= 2).collect();
+    candidates.sort_by_key(|(_, v)| std::cmp::Reverse((uploaded_group(v), has_cores(v), distinct_sizes(v), v.len())));
+    let fit_group = |rows: &[&&Loaded<'_>]| {
+        let (setup, points) = size_points(rows);
+        SizeCurve::fit(system.id(), points).map(|c| (setup, c))
+    };
+    // The reference first: the user's runs are judged against it.
+    let mut fitted = None;
+    let mut last_err = None;
+    for (key, rows) in candidates.iter().filter(|(_, v)| !uploaded_group(v)) {
+        match fit_group(rows) {
+            Ok((setup, c)) => {
+                fitted = Some((key.clone(), rows.clone(), setup, c));
+                break;
+            }
+            Err(e) => last_err = Some(e),
+        }
+    }
+    // Runs that cannot be capacity (the load generator set their rate): lower bounds.
+    let mut client_bound: Vec<&&Loaded<'_>> = Vec::new();
+    for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
+        // Several uploaded runs at one size (a thread or rate sweep): the best is the
+        // capacity; the others were client-bound or throttled.
+        let rows = best_per_size(rows);
+        let c = match fit_group(&rows) {
+            Ok((_, c)) if c.a_core_us > 0.0 && c.b_core_us_per_byte >= 0.0 => c,
+            Ok((_, c)) => {
+                upload_notes.push(format!(
+                    "your runs on {key} fit t(s) = {:.3} + {:.5}·s core·µs, a cost per message that falls with size; the reference curve is used, calibrated to them",
+                    c.a_core_us, c.b_core_us_per_byte
+                ));
+                continue;
+            }
+            Err(e) => {
+                upload_notes.push(format!("your runs on {key} could not be fitted ({e}); the reference curve is used, calibrated to them"));
+                continue;
+            }
+        };
+        if let Some((_, _, _, reference)) = &fitted {
+            if let Some(share) = median(rows.iter().filter_map(|l| measured_vs_predicted(reference, l)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
+                upload_notes.push(client_bound_note(key, share));
+                client_bound.extend(rows);
+                continue;
+            }
+        }
+        let (setup, _) = size_points(&rows);
+        fitted = Some((key.clone(), rows, setup, c));
+        break;
+    }
+    let Some((home_key, home_rows, (nodes, cores, ram_gb, assumed, rf), mut curve)) = fitted else {
+        return Err(last_err.unwrap_or_else(|| CatalogError::NotEnoughData {
             system: system.id().into(),
             reason: "no hardware setup with produce throughput at two message sizes".into(),
-        })?;
-    let first = home_rows[0];
-    let (nodes, cores, ram_gb, assumed) = match first.setup() {
-        Some((_, Some(n), Some(c), ram)) => (n, c, ram, None),
-        s => (
-            ASSUMED_SETUP.0,
-            ASSUMED_SETUP.1,
-            s.and_then(|x| x.3),
-            Some(format!(
-                "the source does not state its cluster; assumed {} nodes × {} cores (seed 000's class) so the curve is comparable",
-                ASSUMED_SETUP.0, ASSUMED_SETUP.1
-            )),
-        ),
+        }));
     };
-    let rf = first.row.workload.replication_factor.unwrap_or(3);
     let cores_total = f64::from(nodes * cores);
-    let points: Vec<SizePoint> = home_rows
-        .iter()
-        .filter_map(|l| {
-            let msgs = produce_msgs(l.row)?;
-            let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
-            Some(SizePoint {
-                message_bytes: l.row.workload.message_bytes?,
-                core_seconds: cores_total / (msgs * rf),
-                measured_msgs: msgs,
-                row_id: l.r().id,
-                citation: l.row.citation.clone(),
-            })
-        })
-        .collect();
-    let mut curve = SizeCurve::fit(system.id(), points)?;
+    let first = home_rows[0];
 
     // Consume cost on the home setup at a fitted size, relative to the produce cost
     // (computed before any calibration, so calibration scales both alike).
     let consume_cost_ratio = mine
         .iter()
         .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+        .filter(|l| !(is_upload(l.file) && matches!(l.row.load, Some(Load::Steady | Load::High))))
         .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
         .find_map(|l| {
             let size = l.row.workload.message_bytes?;
@@ -410,36 +529,71 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         });
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
-    // reference — used to calibrate it to the user's machines.
+    // reference — used to calibrate it to the user's machines (best run per size).
     let uploaded: Vec<UploadedPoint> = produce
         .iter()
         .filter(|l| is_upload(l.file))
-        .filter_map(|l| {
+        .map(|l| (l, false))
+        .chain(floors.iter().map(|l| (l, true)))
+        .filter_map(|(l, lower_bound)| {
             let (_, n, c, _) = l.setup()?;
-            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: produce_msgs(l.row)?, nodes: n?, cores: c?, point: l.r() })
+            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: produce_msgs(l.row)?, lower_bound, nodes: n?, cores: c?, point: l.r() })
         })
         .collect();
     let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
-    let calibration = if home_is_upload || uploaded.is_empty() {
-        None
-    } else {
-        let logs: Vec<f64> = produce
-            .iter()
-            .filter(|l| is_upload(l.file))
-            .filter_map(|l| {
-                let (_, n, c, _) = l.setup()?;
-                let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
-                let predicted = f64::from(n? * c?) / (rf * curve.core_seconds(l.row.workload.message_bytes?));
-                Some((produce_msgs(l.row)? / predicted).ln())
-            })
-            .collect();
-        (!logs.is_empty()).then(|| {
+    let mut calibration = None;
+    if !home_is_upload {
+        let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
+        for l in produce.iter().filter(|l| is_upload(l.file)) {
+            let key = l.setup().map(|s| s.0).unwrap_or_default();
+            match by_setup.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push(l),
+                None => by_setup.push((key, vec![l])),
+            }
+        }
+        let mut used: Vec<&&Loaded<'_>> = Vec::new();
+        // Setups already judged client-bound as a home candidate are not judged again.
+        let judged: Vec<String> = client_bound.iter().filter_map(|l| l.setup().map(|s| s.0)).collect();
+        for (key, v) in by_setup.iter().filter(|(k, _)| !judged.contains(k)) {
+            let best = best_per_size(v);
+            match median(best.iter().filter_map(|l| measured_vs_predicted(&curve, l)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
+                Some(share) => {
+                    upload_notes.push(client_bound_note(key, share));
+                    client_bound.extend(best);
+                }
+                None => used.extend(best),
+            }
+        }
+        let logs: Vec<f64> = used.iter().filter_map(|l| measured_vs_predicted(&curve, l)).map(f64::ln).collect();
+        if !logs.is_empty() {
             let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
             curve.a_core_us /= factor;
             curve.b_core_us_per_byte /= factor;
-            Calibration { factor, points: uploaded.iter().map(|u| u.point.clone()).collect() }
-        })
-    };
+            calibration = Some(Calibration {
+                factor,
+                points: used.iter().map(|l| l.r()).collect(),
+                how: format!("calibrated ×{factor:.2} to your best saturated run per message size ({} run(s)); the size dependence is the reference fit's", used.len()),
+            });
+        }
+    }
+    // Fixed-rate runs that reached their rate: capacity is at least that.
+    let floors: Vec<&&Loaded<'_>> = floors.into_iter().chain(client_bound).collect();
+    let floor = floors.iter().filter_map(|l| Some((measured_vs_predicted(&curve, l)?, *l))).max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((raise, l)) = floor.filter(|(r, _)| *r > 1.0) {
+        curve.a_core_us /= raise;
+        curve.b_core_us_per_byte /= raise;
+        let c = calibration.get_or_insert(Calibration { factor: 1.0, points: vec![], how: String::new() });
+        c.factor *= raise;
+        c.points.push(l.r());
+        c.how = format!(
+            "{}raised ×{raise:.2} because a fixed-rate run of yours reached {} msg/s, more than the curve predicted ({})",
+            if c.how.is_empty() { String::new() } else { format!("{}; then ", c.how) },
+            crate::units::fmt_num(produce_msgs(l.row).unwrap_or(0.0)),
+            l.row.citation
+        );
+    } else if !floors.is_empty() {
+        upload_notes.push(format!("{} run(s) of yours held to a rate (or limited by the load generator) stay below the predicted capacity: they confirm it and change nothing", floors.len()));
+    }
 
     let checks = groups
         .iter()
@@ -592,6 +746,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         ops,
         calibration,
         uploaded,
+        upload_notes,
     })
 }
 

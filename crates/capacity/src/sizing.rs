@@ -461,11 +461,14 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
     }
     if let Some(c) = &m.calibration {
-        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve calibrated ×{:.2} to your {} uploaded run(s) at one message size; the size dependence is the reference fit's", m.system.name(), c.factor, c.points.len()) });
+        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve {}", m.system.name(), c.how) });
         points.extend(c.points.iter().cloned());
     }
     if crate::catalog::is_upload(&m.home.hardware_id) {
         warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id) });
+    }
+    for note in &m.upload_notes {
+        warnings.push(Warning { kind: "upload_unused".into(), text: format!("{}: {note}", m.system.name()) });
     }
     if let Some(a) = &m.home.assumed {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });

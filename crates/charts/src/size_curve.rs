@@ -20,7 +20,10 @@ fn home_msgs(m: &capacity::catalog::SystemModel, size: f64) -> f64 {
 /// [`ChartError`] if plotters fails.
 pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartError> {
     let mut svg = String::new();
-    let (x0, x1) = (50.0_f64, 20_000.0_f64);
+    // 50 B – 20 KB (the seeds' sizes), widened to the workload's and the uploaded sizes.
+    let sizes = catalog.systems.iter().flat_map(|m| m.uploaded.iter().map(|u| u.message_bytes)).chain([size.0]).filter(|s| s.is_finite() && *s > 0.0);
+    let (lo, hi) = sizes.fold((50.0_f64, 20_000.0_f64), |(lo, hi), s| (lo.min(s / 1.5), hi.max(s * 1.5)));
+    let (x0, x1) = (lo.max(1.0), hi.min(1e9));
     let mut y1 = 1.0_f64;
     let mut y0 = f64::INFINITY;
     for m in &catalog.systems {
@@ -47,15 +50,18 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
             let c = color(m.system);
             let curve: Vec<(f64, f64)> = (0..=60).map(|i| x0 * (x1 / x0).powf(f64::from(i) / 60.0)).map(|s| (s, home_msgs(m, s))).collect();
             let assumed = if m.home.assumed.is_some() { "assumed " } else { "" };
-            let label = format!("{} ({assumed}{}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
+            let yours = capacity::catalog::is_upload(&m.home.hardware_id);
+            let whose = if yours { "your cluster, " } else { "" };
+            let label = format!("{} ({whose}{assumed}{}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
             chart
                 .draw_series(LineSeries::new(curve, c.stroke_width(2)))
                 .map_err(e)?
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
-            chart
-                .draw_series(m.produce.points.iter().map(|p| Circle::new((p.message_bytes, p.measured_msgs), 5, c.filled())))
-                .map_err(e)?;
+            // Reference runs as dots; a curve fitted on uploaded runs shows them as squares below.
+            if !yours {
+                chart.draw_series(m.produce.points.iter().map(|p| Circle::new((p.message_bytes, p.measured_msgs), 5, c.filled()))).map_err(e)?;
+            }
             let s = size.0.clamp(x0, x1);
             chart.draw_series(std::iter::once(Cross::new((s, home_msgs(m, s)), 6, c.stroke_width(2)))).map_err(e)?;
             // Uploaded runs, on the user's own cluster: hollow squares, apart from the reference dots.

@@ -1,7 +1,7 @@
 //! Every real file in tests/samples (copied from shared/samples) imports, or is
 //! refused with a clear reason; units come out right.
 
-use capacity::dataset::Metric;
+use capacity::dataset::{Load, Metric};
 use ingest::upload::{import, Format, UploadMeta};
 
 fn sample(name: &str) -> Vec<u8> {
@@ -47,8 +47,14 @@ fn omb_rabbitmq_2020_is_refused_unless_a_system_is_given() {
     assert_eq!(out.report.inferred.partitions, Some(100));
     // Imported as Kafka-like data with a size: it imports, and the 10K target vs ~30K achieved is noted.
     let out = import("rabbit.json", &bytes, None, &meta(&[("system", "kafka"), ("size", "1024")]));
+    let fields: Vec<&str> = out.report.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["nodes", "cores"], "throughput without the cluster's size is refused");
+    let out = import("rabbit.json", &bytes, None, &meta(&[("system", "kafka"), ("size", "1024"), ("nodes", "3"), ("cores", "8")]));
     assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
-    assert!(out.dataset.is_some());
+    // ~30K msg/s against a 10K target: the rate was reached, so the run is a lower bound.
+    let ds = out.dataset.expect("dataset");
+    assert!(ds.rows.iter().filter(|r| r.metric == Metric::ProduceThroughput).all(|r| r.load == Some(Load::Steady)));
+    assert!(out.report.warnings.iter().any(|w| w.code == "fixed_rate"));
 }
 
 #[test]
@@ -76,6 +82,12 @@ fn pulsar_perf_imports_with_mbit_sizes_and_zero_latency_warnings() {
         assert!(codes.contains(&c), "{c} in {codes:?}");
     }
     assert!(ds.rows.iter().all(|r| r.value > 0.0), "zero-latency intervals excluded");
+    // The default-rate (100 msg/s) and -r 100000 runs reached their rates: lower bounds.
+    // The run without a command (28–43K msg/s, latency climbing) is saturated.
+    let load_of = |v: f64| ds.rows.iter().find(|r| r.metric == Metric::ProduceThroughput && (r.value - v).abs() < 0.5).map(|r| r.load);
+    assert_eq!(load_of(99.14), Some(Some(Load::Steady)));
+    assert_eq!(load_of(99_998.4), Some(Some(Load::Steady)));
+    assert_eq!(load_of(42_617.5), Some(Some(Load::Max)));
 }
 
 #[test]
@@ -93,9 +105,10 @@ fn rocketmq_producer_output_imports_without_max_rt_as_latency() {
 #[test]
 fn same_bytes_same_id_and_metadata_changes_it() {
     let b = sample("omb_kafka_lowcost_t3_1topic1part1kb.json");
-    let a = import("a.json", &b, None, &meta(&[("nodes", "3")])).report.id;
-    let again = import("renamed.json", &b, None, &meta(&[("nodes", "3")])).report.id;
-    let other = import("a.json", &b, None, &meta(&[("nodes", "5")])).report.id;
+    let a = import("a.json", &b, None, &meta(&[("nodes", "3"), ("cores", "2")])).report.id;
+    let again = import("renamed.json", &b, None, &meta(&[("nodes", "3"), ("cores", "2")])).report.id;
+    let other = import("a.json", &b, None, &meta(&[("nodes", "5"), ("cores", "2")])).report.id;
+    assert_eq!(a.len(), 16);
     assert_eq!(a, again);
     assert_ne!(a, other);
 }
@@ -175,4 +188,47 @@ kafka,produce_throughput,60000,msg/s,4096,\n";
     assert!(rows[0].citation.ends_with("line 2"), "{}", rows[0].citation);
     assert!(rows[1].citation.ends_with("line 4"), "{}", rows[1].citation);
     assert_eq!(rows[0].note.as_deref(), Some("run 1:\nwarm cache"));
+}
+
+/// Regressions from the second adversarial pass on mqplan CSV.
+#[test]
+fn table_spelling_blank_lines_and_syntax_regressions() {
+    let m = meta(&[("nodes", "3"), ("cores", "8")]);
+    let h = "system,metric,value,unit,percentile,message_bytes,load,note\n";
+    // One condition spelled six ways is one measurement; an even count's median is the mean of the middle two.
+    let csv = format!("{h}kafka,produce_throughput,1,msg/s,,1024,max,\n Kafka , produce_throughput,5,msg/s,,1024.0,max ,\nKAFKA,Produce_Throughput,7,msg/s,,+1024,MAX,\nkafka,produce_throughput,3,msg/s,,1024,max,\n");
+    let out = import("s.csv", csv.as_bytes(), None, &m);
+    let rows = out.dataset.unwrap_or_else(|| panic!("{:?}", out.report.errors)).rows;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].value, 4.0, "median of 1, 3, 5, 7");
+    assert!(rows[0].citation.ends_with("line 2"));
+    // Units keep their case: MB/s and Mb/s are different (and Mb/s is refused).
+    let out = import("u.csv", format!("{h}kafka,produce_throughput,1,MB/s,,1000,max,\nkafka,produce_throughput,1,Mb/s,,1000,max,\n").as_bytes(), None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(3, "unit")]);
+    // Trailing blank and whitespace-only lines are not rows.
+    let out = import("b.csv", format!("{h}kafka,produce_throughput,1,msg/s,,1024,max,\n\n   \n").as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // Leading empty lines and a note spanning lines: the bad cell's real line.
+    let csv = format!("\n{h}kafka,produce_throughput,1,msg/s,,1,max,\"a\nb\nc\"\nkafka,produce_throughput,abc,msg/s,,2,max,\n");
+    let out = import("l.csv", csv.as_bytes(), None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(6, "value")]);
+    // An unquoted comma in a note: the line, and what to do.
+    let out = import("c.csv", format!("{h}kafka,produce_throughput,1,msg/s,,1024,max,ok\nkafka,produce_throughput,2,msg/s,,1024,max,ok\nkafka,produce_throughput,410000,msg/s,,512,max,3 brokers, acks=all\n").as_bytes(), None, &m);
+    let e = &out.report.errors[0];
+    assert_eq!((e.line, e.field.as_str()), (4, "csv"));
+    assert!(e.reason.contains("quoted"), "{}", e.reason);
+    // A space after a comma in the header.
+    let out = import("h.csv", b"system, metric, value, unit, message_bytes\nkafka,produce_throughput,1,msg/s,1024\n", None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // Too many distinct conditions (a per-row column): refused, nothing built.
+    let mut csv = String::from("system,metric,value,unit,message_bytes\n");
+    for i in 0..25_000 {
+        csv.push_str(&format!("kafka,produce_throughput,1,msg/s,{}\n", i + 1));
+    }
+    let out = import("many.csv", csv.as_bytes(), None, &m);
+    assert!(out.report.errors[0].reason.contains("distinct conditions"), "{:?}", out.report.errors);
+    // The row cap counts rows, not the measurements they reshape into.
+    let csv = format!("metric,value,unit\n{}", "produce_throughput,1,msg/s\n".repeat(ingest::upload::MAX_ROWS + 1));
+    let out = import("rows.csv", csv.as_bytes(), None, &meta(&[("nodes", "3"), ("cores", "8"), ("system", "kafka"), ("size", "1024")]));
+    assert!(out.report.errors[0].reason.contains("rows; at most"), "{:?}", out.report.errors);
 }

@@ -4,6 +4,9 @@
 //! refused (nothing stored). `GET /api/v1/datasets/{id}` returns it back.
 //! `POST /upload` is the same import for the page's plain HTML form.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
@@ -99,8 +102,24 @@ async fn run_import(s: &AppState, up: Upload, dry_run: bool) -> Result<(Imported
         dataset,
     };
     let store = s.store.clone();
-    let new = tokio::task::spawn_blocking(move || store.put(&rec)).await.map_err(|e| ApiError::Internal(e.to_string()))?.map_err(|e| ApiError::Internal(e.to_string()))?;
+    // If the request is dropped (its timeout answered 408), the guard clears
+    // `wanted` and the blocking write stores nothing: the client was told it failed.
+    let wanted = Arc::new(AtomicBool::new(true));
+    let _guard = ClearOnDrop(wanted.clone());
+    let new = tokio::task::spawn_blocking(move || store.put_if_wanted(&rec, &|| wanted.load(Ordering::SeqCst)))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok((imported, new))
+}
+
+/// Clears its flag when dropped: with the request's future on cancellation.
+struct ClearOnDrop(Arc<AtomicBool>);
+
+impl Drop for ClearOnDrop {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
 }
 
 /// `POST /api/v1/datasets` (`?dry_run=1`: parse and report, store nothing; always 200).

@@ -48,6 +48,19 @@ pub trait DatasetStore: Send + Sync + std::fmt::Debug {
     /// Backend failures.
     fn put(&self, rec: &StoredDataset) -> Result<bool, StoreError>;
 
+    /// As [`put`](Self::put), but stores nothing when `wanted()` turns false before
+    /// the write begins (the client gave up: its request timed out). Returns
+    /// `Ok(false)` then.
+    ///
+    /// # Errors
+    /// Backend failures.
+    fn put_if_wanted(&self, rec: &StoredDataset, wanted: &dyn Fn() -> bool) -> Result<bool, StoreError> {
+        if !wanted() {
+            return Ok(false);
+        }
+        self.put(rec)
+    }
+
     /// Reads one record.
     ///
     /// # Errors

@@ -58,8 +58,16 @@ impl SqliteStore {
 
 impl DatasetStore for SqliteStore {
     fn put(&self, rec: &StoredDataset) -> Result<bool, StoreError> {
+        self.put_if_wanted(rec, &|| true)
+    }
+
+    fn put_if_wanted(&self, rec: &StoredDataset, wanted: &dyn Fn() -> bool) -> Result<bool, StoreError> {
         let report = serde_json::to_string(&rec.report).map_err(db)?;
         let dataset = serde_json::to_string(&rec.dataset).map_err(db)?;
+        // Encoding is the slow part; ask again just before the (single-statement) write.
+        if !wanted() {
+            return Ok(false);
+        }
         let n = self
             .lock()?
             .execute(

@@ -1,6 +1,7 @@
 //! What a benchmark file cannot tell, given with the upload (form fields, API
 //! fields or CLI flags) and pre-filled from what the parser inferred.
 
+use capacity::dataset::Load;
 use capacity::system::{DiskKind, Durability, SystemId};
 use serde::Serialize;
 
@@ -40,11 +41,15 @@ pub struct UploadMeta {
     pub producers: Option<u32>,
     /// Consumers.
     pub consumers: Option<u32>,
+    /// How the throughput runs were driven: `max` (as fast as the brokers allowed:
+    /// capacity) or `fixed` (held to a rate: a lower bound). Overrides what the
+    /// parser concluded from the file.
+    pub run: Option<Load>,
 }
 
 /// Metadata field names (form / API), in form order. `size` is the message size.
 pub const FIELDS: &[&str] = &[
-    "system", "version", "title", "nodes", "cores", "ram_gb", "disk", "disks", "nic_gbps", "rf", "durability", "size", "partitions", "producers", "consumers",
+    "system", "version", "title", "nodes", "cores", "ram_gb", "disk", "disks", "nic_gbps", "rf", "durability", "size", "partitions", "producers", "consumers", "run",
 ];
 
 fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<ImportError>) -> Option<u32> {
@@ -109,6 +114,11 @@ impl UploadMeta {
                 "partitions" => m.partitions = int(k, v, 1, 1_000_000, &mut errors),
                 "producers" => m.producers = int(k, v, 1, 100_000, &mut errors),
                 "consumers" => m.consumers = int(k, v, 1, 100_000, &mut errors),
+                "run" => match v.trim().to_ascii_lowercase().as_str() {
+                    "max" => m.run = Some(Load::Max),
+                    "fixed" => m.run = Some(Load::Steady),
+                    _ => errors.push(ImportError::new(0, "run", format!("must be max (driven as fast as the brokers allowed) or fixed (held to a rate), got {:?}", short(v)))),
+                },
                 _ => {}
             }
         }

@@ -85,8 +85,18 @@ pub struct Imported {
     pub dataset: Option<Dataset>,
 }
 
-/// Largest accepted number of measurements in one file.
+/// Largest accepted number of rows (CSV records, log lines with a figure) in one file.
 pub const MAX_ROWS: usize = 2_000_000;
+
+/// Largest number of distinct conditions in one table upload (after a long table is
+/// reshaped into one figure per condition). A benchmark describes tens to thousands
+/// of conditions; a million distinct ones means a column holds per-row values (an
+/// id, a timestamp) where a condition was expected.
+pub const MAX_CONDITIONS: usize = 20_000;
+
+/// Largest number of measurements one upload may store (a log's interval lines
+/// each give a few; 200,000 is ~4 days of 10-s pulsar-perf intervals).
+pub const MAX_MEASUREMENTS: usize = 200_000;
 
 /// Largest value accepted for any rate (msg/s) or time (ms).
 pub const MAX_VALUE: f64 = 1e12;
@@ -108,6 +118,30 @@ fn id_from_digest(format: Format, meta: &UploadMeta, file: &blake3::Hash) -> Str
     h.update(file.as_bytes());
     let digest = h.finalize();
     digest.as_bytes().iter().take(capacity::selection::ID_LEN / 2).map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fixed-rate run that reached at least this share of its rate was limited by the
+/// rate, not by the brokers.
+pub const REACHED_RATE: f64 = 0.9;
+
+/// The load level of a throughput run: `steady` (a lower bound on capacity) when it
+/// had a rate limit and reached it, else `max` (saturated: the brokers set the rate).
+pub fn run_load(achieved: f64, rate: Option<f64>) -> Load {
+    match rate {
+        Some(r) if r > 0.0 && achieved >= REACHED_RATE * r => Load::Steady,
+        _ => Load::Max,
+    }
+}
+
+/// The load level of a run from a tool that always drives a fixed rate (OpenMessaging
+/// Benchmark's `producerRate`): `max` only when the run is known to have fallen short
+/// of its rate (the brokers could not keep up), else `steady` — a lower bound. The
+/// upload's `run=max` says otherwise when the workload asked for the maximum rate.
+pub fn fixed_rate_load(achieved: f64, target: Option<f64>) -> Load {
+    match target {
+        Some(t) if t > 0.0 && achieved < REACHED_RATE * t => Load::Max,
+        _ => Load::Steady,
+    }
 }
 
 /// Files at least this long are hashed on a second thread while they are parsed.
@@ -152,14 +186,32 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             return Imported { report, dataset: None };
         }
     };
+    let mut parsed = parsed;
     let meta = meta.filled_from(&parsed.inferred);
+    // Throughput runs the parser did not classify: by the file's target rate.
+    let mut capped = 0;
+    for m in parsed.measurements.iter_mut().filter(|m| matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput)) {
+        if meta.run.is_some() {
+            m.load = meta.run;
+        }
+        let load = *m.load.get_or_insert_with(|| run_load(m.value, parsed.inferred.target_rate));
+        capped += usize::from(load == Load::Steady);
+    }
+    if capped > 0 {
+        parsed.lints.push(Lint::new(
+            "fixed_rate",
+            None,
+            format!("{capped} throughput row(s) reached their run's rate limit: kept as lower bounds on capacity"),
+            "a run held to a rate shows what the brokers did, not what they could do; it can raise the fitted curve, never lower it",
+        ));
+    }
     report.inferred = parsed.inferred.clone();
     report.warnings.extend(parsed.lints.iter().cloned());
     if parsed.measurements.is_empty() {
         report.errors.push(ImportError::new(0, "file", format!("no measurements recognised as {}", format.label())));
     }
-    if parsed.measurements.len() > MAX_ROWS {
-        report.errors.push(ImportError::new(0, "file", format!("{} measurements; at most {MAX_ROWS} per upload", parsed.measurements.len())));
+    if parsed.measurements.len() > MAX_MEASUREMENTS {
+        report.errors.push(ImportError::new(0, "file", format!("{} measurements; at most {MAX_MEASUREMENTS} per upload", parsed.measurements.len())));
     }
     let all_named = !parsed.measurements.is_empty() && parsed.measurements.iter().all(|m| m.system.is_some());
     let system = match meta.system() {
@@ -170,6 +222,13 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             None
         }
     };
+    let has_rates = parsed.measurements.iter().any(|m| matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput));
+    if has_rates && meta.nodes.is_none() {
+        report.errors.push(ImportError::new(0, "nodes", "how many broker machines ran the test is not in the file: give nodes (--nodes); throughput per machine needs it"));
+    }
+    if has_rates && meta.cores.is_none() {
+        report.errors.push(ImportError::new(0, "cores", "the cores per broker machine are not in the file: give cores (--cores); capacity per core needs it"));
+    }
     for m in &parsed.measurements {
         let needs_size = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
         if needs_size && m.message_bytes.or(meta.message_bytes).is_none() {

@@ -17,9 +17,24 @@ pub(crate) fn record_lines(text: &str, rows: usize) -> Option<Vec<usize>> {
     if !text.contains('"') {
         return None;
     }
+    let scan = scan(text);
+    // The first record is the header.
+    let data: Vec<usize> = scan.records.iter().skip(1).map(|r| r.0).collect();
+    (scan.spans && data.len() == rows).then_some(data)
+}
+
+/// Records found by [`scan`]: (first line, number of fields) each, whether a quoted
+/// cell spans lines, and the line of a quote never closed.
+struct Scan {
+    records: Vec<(usize, usize)>,
+    spans: bool,
+    unclosed: Option<usize>,
+}
+
+fn scan(text: &str) -> Scan {
     let bytes = text.as_bytes();
-    let mut starts = Vec::with_capacity(rows + 1);
-    let (mut line, mut record_line) = (1usize, 1usize);
+    let mut records = Vec::new();
+    let (mut line, mut record_line, mut fields, mut quote_line) = (1usize, 1usize, 1usize, 0usize);
     let (mut in_quotes, mut cell_start, mut spans, mut record_empty) = (false, true, false, true);
     let mut i = 0;
     while i < bytes.len() {
@@ -38,19 +53,22 @@ pub(crate) fn record_lines(text: &str, rows: usize) -> Option<Vec<usize>> {
             match b {
                 b'"' if cell_start => {
                     in_quotes = true;
+                    quote_line = line;
                     cell_start = false;
                     record_empty = false;
                 }
                 b',' => {
                     cell_start = true;
                     record_empty = false;
+                    fields += 1;
                 }
                 b'\n' => {
-                    starts.push(record_line);
+                    records.push((record_line, fields));
                     line += 1;
                     record_line = line;
                     cell_start = true;
                     record_empty = true;
+                    fields = 1;
                 }
                 b'\r' => {}
                 _ => {
@@ -62,21 +80,48 @@ pub(crate) fn record_lines(text: &str, rows: usize) -> Option<Vec<usize>> {
         i += 1;
     }
     if !record_empty {
-        starts.push(record_line);
+        records.push((record_line, fields));
     }
-    // The first record is the header.
-    let data = starts.get(1..)?;
-    (spans && data.len() == rows).then(|| data.to_vec())
+    Scan { records, spans, unclosed: in_quotes.then_some(quote_line) }
+}
+
+/// Lines before the header that polars skips (empty, or a lone CR).
+pub(crate) fn leading_blank_lines(text: &str) -> usize {
+    text.split('\n').take_while(|l| l.trim_end_matches('\r').is_empty()).count().min(text.matches('\n').count())
+}
+
+/// Where a CSV that polars could not read goes wrong, as (line, why): a quote
+/// never closed, or the first record with more fields than the header.
+pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
+    let lead = leading_blank_lines(text);
+    let body = text.splitn(lead + 1, '\n').last().unwrap_or(text);
+    let scan = scan(body);
+    let mut records = scan.records.iter().filter(|(_, f)| *f > 0);
+    let (_, header) = *records.next()?;
+    if let Some((line, fields)) = records.find(|(_, f)| *f > header) {
+        return Some((line + lead, format!("{fields} fields where the header has {header}: a cell holding a comma must be quoted (\"3 brokers, acks=all\")")));
+    }
+    scan.unclosed.map(|l| (l + lead, "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")".to_string()))
 }
 
 /// Moves the line numbers in a parse result from row numbering (`i + 2`) to the
 /// records' real lines (see [`record_lines`]). Line 1 (the header) and 0 (the
 /// whole file) stay.
 pub(crate) fn relocated(text: &str, rows: usize, result: Result<Parsed, Vec<ImportError>>) -> Result<Parsed, Vec<ImportError>> {
-    let Some(lines) = record_lines(text, rows) else {
+    // polars skips empty lines before the header; every line after them moves down.
+    let lead = leading_blank_lines(text);
+    let body = text.splitn(lead + 1, '\n').last().unwrap_or(text);
+    let lines = record_lines(body, rows);
+    if lines.is_none() && lead == 0 {
         return result;
+    }
+    let real = |line: usize| {
+        let moved = match &lines {
+            Some(lines) if line >= 2 => lines.get(line - 2).copied().unwrap_or(line),
+            _ => line,
+        };
+        if line >= 1 { moved + lead } else { moved }
     };
-    let real = |line: usize| if line >= 2 { lines.get(line - 2).copied().unwrap_or(line) } else { line };
     match result {
         Ok(mut p) => {
             for m in &mut p.measurements {
@@ -123,6 +168,21 @@ mod tests {
     fn blank_lines_are_records_as_polars_reads_them() {
         let text = "a,b\n1,\"x\ny\"\n\n2,z\n";
         assert_eq!(record_lines(text, 3), Some(vec![2, 4, 5]));
+    }
+
+    #[test]
+    fn malformed_records_are_located() {
+        assert_eq!(first_malformed("a,b\n1,x\n2,y,z\n").map(|x| x.0), Some(3));
+        assert_eq!(first_malformed("\n\na,b\n1,x\n2,y,z\n").map(|x| x.0), Some(5));
+        assert_eq!(first_malformed("a,b\n1,x\n2,\"open\n3,z\n").map(|x| x.0), Some(3));
+        assert_eq!(first_malformed("a,b\n1,x\n"), None);
+    }
+
+    #[test]
+    fn leading_empty_lines_are_counted() {
+        assert_eq!(leading_blank_lines("\n\r\na,b\n"), 2);
+        assert_eq!(leading_blank_lines("a,b\n"), 0);
+        assert_eq!(leading_blank_lines("\n\n"), 2);
     }
 
     #[test]

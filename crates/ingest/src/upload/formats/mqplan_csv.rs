@@ -38,14 +38,17 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
     // Type inference looks at the first rows; when a later cell contradicts it,
     // read everything as text and let the column checks name the cell.
     let mut df = read(Some(100)).or_else(|_| read(Some(0))).map_err(|e| {
+        if let Some((line, why)) = super::csv_lines::first_malformed(text) {
+            return vec![ImportError::new(line, "csv", why)];
+        }
         let msg = e.to_string();
         let short = msg.lines().next().unwrap_or("").chars().take(200).collect::<String>();
-        vec![ImportError::new(1, "csv", format!("not readable as CSV: {short}"))]
+        vec![ImportError::new(1, "csv", format!("not readable as CSV ({short}); check the quoting: a cell holding a comma or a quote is quoted, and a quote inside it is doubled"))]
     })?;
     let names: Vec<String> = df
         .get_column_names()
         .iter()
-        .map(|n| n.split([' ', '(', '[']).next().unwrap_or("").trim().to_ascii_lowercase())
+        .map(|n| n.trim().split([' ', '(', '[']).next().unwrap_or("").trim().to_ascii_lowercase())
         .collect();
     df.set_column_names(names.iter().map(String::as_str)).map_err(|e| vec![ImportError::new(1, "header", e.to_string())])?;
     Ok(df)
@@ -94,6 +97,48 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
         }
     }
     Some(())
+}
+
+/// Merges groups whose conditions differ only in spelling: surrounding spaces,
+/// letter case (except in `unit`, where MB and Mb differ), or how a number is
+/// written (`1024`, `1024.0`, `+1024`, `-0`). Groups are few, so this works on
+/// each group's first row.
+fn merge_spellings(df: &DataFrame, keys: &[&str], groups: Vec<condition_groups::RowGroup>) -> Result<Vec<condition_groups::RowGroup>, Vec<ImportError>> {
+    let firsts: Vec<IdxSize> = groups.iter().map(|g| g.first as IdxSize).collect();
+    let heads = df.select(keys.iter().copied()).and_then(|d| d.take(&IdxCa::from_vec("first".into(), firsts))).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?;
+    let texts: Vec<(bool, StringChunked)> = keys.iter().filter_map(|k| Some((*k == "unit", text_column(&heads, k)?))).collect();
+    let canonical = |j: usize| -> String {
+        texts
+            .iter()
+            .map(|(case_matters, col)| {
+                let cell = col.get(j).map(str::trim).unwrap_or("");
+                match cell.parse::<f64>() {
+                    Ok(x) if x.is_finite() => format!("{}", x + 0.0),
+                    _ if *case_matters => cell.to_string(),
+                    _ => cell.to_ascii_lowercase(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\u{1f}")
+    };
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut merged: Vec<condition_groups::RowGroup> = Vec::with_capacity(groups.len());
+    for (j, g) in groups.into_iter().enumerate() {
+        match index.entry(canonical(j)) {
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let into = &mut merged[*e.get()];
+                into.rows.extend(g.rows);
+                into.rows.sort_unstable();
+                into.first = into.first.min(g.first);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(merged.len());
+                merged.push(g);
+            }
+        }
+    }
+    merged.sort_by_key(|g| g.first);
+    Ok(merged)
 }
 
 /// Reports the cells of column `name` (if present) that are not finite numbers;
@@ -171,9 +216,13 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         return Err(vec![ImportError::new(1, "value", "not a numeric column")]);
     };
     let flagged: std::collections::HashSet<usize> = errors.iter().filter(|e| e.field == "value").map(|e| e.line).collect();
+    // Blank lines (trailing ones above all) are rows with nothing in them: skipped.
+    let (metric_col, unit_col) = (text_column(df, "metric"), text_column(df, "unit"));
+    let empty = |c: &Option<StringChunked>, i: usize| c.as_ref().and_then(|c| c.get(i)).is_none_or(|x| x.trim().is_empty());
     for (i, v) in values.into_iter().enumerate() {
         let why = match v {
             None if flagged.contains(&(i + 2)) => continue,
+            None if empty(&metric_col, i) && empty(&unit_col, i) => continue,
             None => "missing".to_string(),
             Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{x:e} is out of range (0 to {:e})", crate::upload::MAX_VALUE),
             Some(_) => continue,
@@ -190,7 +239,22 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         return Err(vec![ImportError::new(1, "value", "column has gaps")]);
     };
     let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load"].into_iter().filter(|c| df.column(c).is_ok()).collect();
+    if n > crate::upload::MAX_ROWS {
+        return Err(vec![ImportError::new(0, "file", format!("{n} rows; at most {} per upload", crate::upload::MAX_ROWS))]);
+    }
     let groups = condition_groups::by_condition(df, &key_cols).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?;
+    if groups.len() > crate::upload::MAX_CONDITIONS {
+        return Err(vec![ImportError::new(
+            0,
+            "file",
+            format!(
+                "{} distinct conditions (system, metric, unit, percentile, message_bytes, load); at most {} per upload — does a column hold per-row values?",
+                groups.len(),
+                crate::upload::MAX_CONDITIONS
+            ),
+        )]);
+    }
+    let groups = merge_spellings(df, &key_cols, groups)?;
     // Each group's first row, as text: a handful of rows, not the million.
     let firsts: Vec<IdxSize> = groups.iter().map(|g| g.first as IdxSize).collect();
     let heads = df.take(&IdxCa::from_vec("first".into(), firsts)).map_err(|e| vec![ImportError::new(1, "csv", e.to_string())])?;
@@ -209,7 +273,10 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
                 errors.push(ImportError::new(line, field, why));
             }
         };
-        let Some(m) = at(&metrics, j).and_then(metric) else {
+        if at(&metrics, j).is_none() && at(&units, j).is_none() && g.rows.iter().all(|&i| values.get(i as usize).is_none()) {
+            continue; // blank lines
+        }
+        let Some(m) = at(&metrics, j).and_then(|x| metric(&x.to_ascii_lowercase())) else {
             err("metric", format!("{:?} is not produce_throughput, consume_throughput, publish_latency or e2e_latency", at(&metrics, j).unwrap_or("")));
             continue;
         };
@@ -223,7 +290,7 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
                 }
             },
         };
-        let load = match at(&loads, j) {
+        let load = match at(&loads, j).map(str::to_ascii_lowercase).as_deref() {
             None => None,
             Some("steady") => Some(Load::Steady),
             Some("high") => Some(Load::High),
@@ -247,8 +314,11 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         let mut vals: Vec<f64> = g.rows.iter().map(|&i| slice[i as usize]).collect();
         let count = vals.len();
         let mid = count / 2;
-        vals.select_nth_unstable_by(mid, f64::total_cmp);
-        let median = vals[mid];
+        let (below, at_mid, _) = vals.select_nth_unstable_by(mid, f64::total_cmp);
+        let upper = *at_mid;
+        // An even count: the mean of the two middle values (the lower one is the
+        // largest of the lower half).
+        let median = if count.is_multiple_of(2) { (below.iter().copied().fold(f64::NEG_INFINITY, f64::max) + upper) / 2.0 } else { upper };
         let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
         // Unit conversion is linear: converting the median converts every sample alike.
         let (value, unit) = match normalise(median, unit_s, size) {

@@ -45,7 +45,8 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
             let Some(v) = v else { continue };
             let unit = if pct.is_some() { Unit::Ms } else { Unit::MsgPerS };
             let message_bytes = size.as_ref().and_then(|s| s[i]);
-            p.measurements.push(Measurement { line: i + 2, metric, value: v, unit, percentile: pct, load: None, message_bytes, note: None, system: None });
+            let load = (unit == Unit::MsgPerS).then(|| crate::upload::fixed_rate_load(v, None));
+            p.measurements.push(Measurement { line: i + 2, metric, value: v, unit, percentile: pct, load, message_bytes, note: None, system: None });
         }
     }
     if let Some(d) = drivers.and_then(|d| d.into_iter().flatten().next()) {

@@ -156,7 +156,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 value: mean,
                 unit: Unit::MsgPerS,
                 percentile: None,
-                load: None,
+                load: Some(crate::upload::fixed_rate_load(mean, inf.target_rate)),
                 message_bytes: None,
                 note: Some(format!("mean of {kept} steady 10-s samples of {}", s.len())),
                 system: None,

@@ -41,14 +41,17 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut inf = Inferred { system: Some("pulsar".into()), ..Inferred::default() };
     let mut errors = Vec::new();
     let mut run = Run::default();
+    // The run's rate limit: `-r` / `--rate`; pulsar-perf produce defaults to 100 msg/s,
+    // consume to none.
+    let mut rate: Option<f64> = None;
     let mut last_agg: Option<(usize, Metric, f64, Option<f64>)> = None;
     let (mut best_mbit, mut best_size) = (0.0_f64, None::<f64>);
-    let flush_intervals = |run: &mut Run, p: &mut Parsed| {
+    let flush_intervals = |run: &mut Run, p: &mut Parsed, rate: Option<f64>| {
         if run.intervals.len() > 1 {
             p.lints.push(Lint::new("warmup_trimmed", Some(run.intervals[0].0), "first interval of the run dropped as warm-up", "the first 10-s interval includes connection set-up"));
         }
         for (line, metric, msgs, size, lats) in run.intervals.drain(..).skip(1) {
-            push(p, line, metric, msgs, size, &lats);
+            push(p, line, metric, msgs, size, &lats, rate);
         }
     };
     let lines: Vec<&str> = text.lines().collect();
@@ -56,7 +59,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         let line_no = i + 1;
         let line = raw.trim();
         if line.contains("pulsar-perf") && (line.contains(" produce") || line.contains(" consume")) {
-            if let Some(r) = super::text::flag(line, &["-r", "--rate"]).and_then(|s| s.parse::<f64>().ok()) {
+            let given = super::text::flag(line, &["-r", "--rate"]).and_then(|s| s.parse::<f64>().ok());
+            rate = given.or(line.contains(" produce").then_some(DEFAULT_PRODUCE_RATE)).filter(|r| *r > 0.0);
+            if let Some(r) = given {
                 inf.target_rate = (r > 0.0).then_some(r);
             }
             if let Some(s) = super::text::flag(line, &["-s", "--size"]).and_then(|s| s.parse::<f64>().ok()) {
@@ -81,8 +86,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             if let Some((l, metric, msgs, size)) = last_agg.take() {
                 run.intervals.clear();
                 let lats = latencies(line);
-                push(&mut p, l, metric, msgs, size, &lats);
+                push(&mut p, l, metric, msgs, size, &lats, rate);
                 collapsed(&mut p, line_no, &lats);
+                rate = None;
             }
             continue;
         } else {
@@ -121,10 +127,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         // A run ends when the next line is not an interval of the same kind.
         let next_is_same = lines.get(i + 1).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
         if !next_is_same {
-            flush_intervals(&mut run, &mut p);
+            flush_intervals(&mut run, &mut p, rate);
+            // The rate belongs to the run its command started.
+            rate = None;
         }
     }
-    flush_intervals(&mut run, &mut p);
+    flush_intervals(&mut run, &mut p, rate);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -151,11 +159,16 @@ fn collapsed(p: &mut Parsed, line: usize, lats: &[(f64, f64)]) {
     }
 }
 
-fn push(p: &mut Parsed, line: usize, metric: Metric, msgs: f64, size: Option<f64>, lats: &[(f64, f64)]) {
+/// pulsar-perf produce's default `--rate`, msg/s (its documented default).
+const DEFAULT_PRODUCE_RATE: f64 = 100.0;
+
+fn push(p: &mut Parsed, line: usize, metric: Metric, msgs: f64, size: Option<f64>, lats: &[(f64, f64)], rate: Option<f64>) {
     if msgs <= 0.0 {
         return;
     }
-    p.measurements.push(Measurement { line, metric, value: msgs, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None });
+    // A rate limit cannot be beaten by much: far above it, the rate read was not this run's.
+    let load = Some(crate::upload::run_load(msgs, rate.filter(|r| msgs <= 1.1 * r)));
+    p.measurements.push(Measurement { line, metric, value: msgs, unit: Unit::MsgPerS, percentile: None, load, message_bytes: size, note: None, system: None });
     let lat_metric = if metric == Metric::ProduceThroughput { Metric::PublishLatency } else { Metric::E2eLatency };
     for (pct, ms) in lats {
         p.measurements.push(Measurement { line, metric: lat_metric, value: *ms, unit: Unit::Ms, percentile: Some(*pct), load: None, message_bytes: size, note: None, system: None });

@@ -1,0 +1,86 @@
+//! Plans on uploaded samples stay physically sensible: sweeps use their best run per
+//! size, fixed-rate runs only ever raise capacity, and runs without a stated
+//! cluster are reported unused instead of silently dropped or assumed.
+//! (Regressions from a new-user trial: a RocketMQ thread sweep once gave 306
+//! machines, a 100 msg/s pulsar-perf default run 6,661.)
+
+use capacity::{Catalog, Plan, SystemId, Workload};
+use ingest::upload::{import, UploadMeta};
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/samples").join(name)).expect("sample present")
+}
+
+/// Plans `query` on the reference data plus the upload of `file` with `meta`.
+fn plan_with(file: &str, meta: &[(&str, &str)], query: &[(&str, &str)]) -> (Plan, Plan) {
+    let out = import(file, &sample(file), None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
+    let ds = out.dataset.unwrap_or_else(|| panic!("{file} imports: {:?}", out.report.errors));
+    let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
+    let w = Workload::from_params(query.iter().copied()).expect("workload");
+    let reference = capacity::plan(&Catalog::fit(&loaded.datasets, loaded.features.clone()).expect("fit"), &w).expect("plan");
+    let mut all = loaded.datasets.clone();
+    all.push((ds.source.file.clone(), ds));
+    let with = capacity::plan(&Catalog::fit(&all, loaded.features).expect("fit"), &w).expect("plan");
+    (reference, with)
+}
+
+fn nodes(p: &Plan, s: SystemId) -> u32 {
+    p.candidates.iter().find(|c| c.plan.system == s).map(|c| c.plan.nodes).expect("candidate")
+}
+
+fn warned(p: &Plan, needle: &str) -> bool {
+    p.warnings.iter().any(|w| w.text.contains(needle))
+}
+
+#[test]
+fn rocketmq_thread_sweep_uses_the_best_run_per_size() {
+    let (reference, with) = plan_with(
+        "rocketmq_producer_sh_4m4s_48c256g_excerpt.md",
+        &[("nodes", "8"), ("cores", "48"), ("ram_gb", "256"), ("rf", "2")],
+        &[("mbps", "50"), ("kind", "business")],
+    );
+    let n = nodes(&with, SystemId::Rocketmq);
+    // 8 × 48 cores sustained ~96K msg/s at 1 KB: 50 MB/s (~49K msg/s of 1 KB) needs a
+    // handful of such machines, not hundreds.
+    assert!(n <= nodes(&reference, SystemId::Rocketmq) * 3 && n <= 20, "{n} machines");
+    // ~96K msg/s on 384 cores is ~9 % of what the reference does per core: the single
+    // load-generating client set the rate; the plan says so (the judgement, then the lower-bound note).
+    let rmq = &with.candidates.iter().find(|c| c.plan.system == SystemId::Rocketmq).expect("rocketmq").plan;
+    assert_eq!(rmq.warnings.iter().filter(|w| w.text.contains("load generator")).count(), 2, "{:#?}", rmq.warnings);
+}
+
+#[test]
+fn pulsar_fixed_rate_runs_are_lower_bounds() {
+    let (reference, with) = plan_with("pulsar_perf_produce_consume_output.txt", &[("nodes", "1"), ("cores", "8"), ("rf", "1")], &[("mbps", "50")]);
+    // The default-rate run (99 msg/s) and the 100K-rate run reached their rates: they
+    // cannot lower Pulsar's capacity; the plan is no larger than the reference's.
+    let n = nodes(&with, SystemId::Pulsar);
+    assert!(n <= nodes(&reference, SystemId::Pulsar), "{n} vs {}", nodes(&reference, SystemId::Pulsar));
+}
+
+#[test]
+fn omb_fixed_rate_run_never_lowers_capacity() {
+    let (reference, with) = plan_with(
+        "confluent2020_omb_rabbitmq_latency_mirrored-30k.json",
+        &[("system", "kafka"), ("size", "1024"), ("nodes", "3"), ("cores", "8")],
+        &[("mbps", "50")],
+    );
+    assert!(nodes(&with, SystemId::Kafka) <= nodes(&reference, SystemId::Kafka));
+}
+
+#[test]
+fn omb_declared_max_rate_run_calibrates() {
+    let (_, with) = plan_with(
+        "omb_kafka_lowcost_t3_1topic1part1kb.json",
+        &[("nodes", "3"), ("cores", "2"), ("rf", "3"), ("run", "max")],
+        &[("mbps", "50")],
+    );
+    assert!(warned(&with, "calibrated ×"), "{:?}", with.warnings);
+}
+
+#[test]
+fn kafka_perf_size_sweep_is_fitted_on_the_users_cluster() {
+    let (_, with) = plan_with("kafka_producer_consumer_perf_test_dcos_m3xlarge.md", &[("nodes", "3"), ("cores", "4"), ("rf", "3")], &[("mbps", "50")]);
+    let n = nodes(&with, SystemId::Kafka);
+    assert!((3..=60).contains(&n), "{n} machines");
+}
