@@ -5,6 +5,18 @@
 use capacity::upload_format::Format;
 use leptos::prelude::*;
 
+/// Metadata chosen from a list: (field, label, (value, text) options; "" = not given).
+const CHOICES: &[(&str, &str, &[(&str, &str)])] = &[
+    ("durability", "Ack semantics of the run", &[("", "(from the file, else unstated)"), ("replicated", "replicated (acks=all)"), ("leader", "leader (acks=1)"), ("fsync", "fsync")]),
+    (
+        "run",
+        "How the runs were driven",
+        &[("", "(from the file: a run that reached its rate limit is a lower bound)"), ("max", "as fast as the brokers allowed (capacity)"), ("fixed", "held to a fixed rate (lower bound)")],
+    ),
+    ("disk", "Disk kind", &[("", "(unstated)"), ("hdd", "HDD"), ("ssd", "SATA/SAS SSD"), ("nvme", "NVMe"), ("optane", "Optane")]),
+];
+
+/// Metadata typed in: (field, label, input type).
 const META: &[(&str, &str, &str)] = &[
     ("nodes", "Broker machines (required for throughput)", "number"),
     ("cores", "Cores per machine (required for throughput)", "number"),
@@ -60,33 +72,17 @@ pub fn UploadForm(
                             {Format::ALL.iter().map(|f| view! { <option value=f.id()>{f.label()}</option> }).collect_view()}
                         </select>
                     </div>
-                    <div class="field">
-                        <label for="up-durability">"Ack semantics of the run"</label>
-                        <select id="up-durability" name="durability">
-                            <option value="">"(from the file, else unstated)"</option>
-                            <option value="replicated">"replicated (acks=all)"</option>
-                            <option value="leader">"leader (acks=1)"</option>
-                            <option value="fsync">"fsync"</option>
-                        </select>
-                    </div>
-                    <div class="field">
-                        <label for="up-run">"How the runs were driven"</label>
-                        <select id="up-run" name="run">
-                            <option value="">"(from the file: a run that reached its rate limit is a lower bound)"</option>
-                            <option value="max">"as fast as the brokers allowed (capacity)"</option>
-                            <option value="fixed">"held to a fixed rate (lower bound)"</option>
-                        </select>
-                    </div>
-                    <div class="field">
-                        <label for="up-disk">"Disk kind"</label>
-                        <select id="up-disk" name="disk">
-                            <option value="">"(unstated)"</option>
-                            <option value="hdd">"HDD"</option>
-                            <option value="ssd">"SATA/SAS SSD"</option>
-                            <option value="nvme">"NVMe"</option>
-                            <option value="optane">"Optane"</option>
-                        </select>
-                    </div>
+                    {CHOICES.iter().map(|(name, label, options)| {
+                        let id = format!("up-{name}");
+                        view! {
+                            <div class="field">
+                                <label for=id.clone()>{*label}</label>
+                                <select id=id name=*name>
+                                    {options.iter().map(|(value, text)| view! { <option value=*value>{*text}</option> }).collect_view()}
+                                </select>
+                            </div>
+                        }
+                    }).collect_view()}
                     {META.iter().map(|(name, label, kind)| {
                         let id = format!("up-{name}");
                         view! {
