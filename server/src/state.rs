@@ -139,7 +139,8 @@ fn summary(rec: &StoredDataset) -> UploadSummary {
             a.iter()
                 .map(|w| {
                     let s = |k: &str| w.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
-                    (s("code"), s("message"), s("why"))
+                    let at = w.get("line").and_then(serde_json::Value::as_u64).map(|l| format!("line {l}: ")).unwrap_or_default();
+                    (s("code"), format!("{at}{}", s("message")), s("why"))
                 })
                 .collect()
         })

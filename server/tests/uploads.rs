@@ -85,6 +85,18 @@ async fn refused_upload_stores_nothing_and_names_line_and_field() {
     assert!(body.contains("rabbitmq"), "{body}");
 }
 
+#[tokio::test]
+async fn unknown_and_repeated_fields_are_refused_by_name() {
+    let app = app();
+    let csv = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n".to_vec();
+    let (s, body) = send(&app, raw_post("node=3&cores=8", csv.clone())).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("\"field\":\"node\"") && body.contains("unknown field"), "{body}");
+    let (s, body) = send(&app, raw_post("nodes=3&nodes=4&cores=8", csv)).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("given more than once"), "{body}");
+}
+
 #[test]
 fn a_write_the_client_gave_up_on_stores_nothing() {
     let store = SqliteStore::in_memory().expect("store");

@@ -220,6 +220,20 @@ fn table_spelling_blank_lines_and_syntax_regressions() {
     // A space after a comma in the header.
     let out = import("h.csv", b"system, metric, value, unit, message_bytes\nkafka,produce_throughput,1,msg/s,1024\n", None, &m);
     assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // A padded number is a number.
+    let out = import("p.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput, 268000 ,msg/s,1024\nkafka,produce_throughput,abc,msg/s,1024\n", None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(3, "value")]);
+    // A header unit note on message_bytes that is not bytes would be silently wrong: refused.
+    let out = import("k.csv", b"system,metric,value,unit,message_bytes (KB)\nkafka,produce_throughput,1,msg/s,1\n", None, &m);
+    assert!(out.report.errors.iter().any(|e| e.field == "message_bytes" && e.reason.contains("KB")), "{:?}", out.report.errors);
+    let out = import("k.csv", b"system,metric,value,unit,message_bytes (bytes)\nkafka,produce_throughput,1,msg/s,100\n", None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // A semicolon-separated file says so.
+    let out = import("s.csv", b"system;metric;value;unit\nkafka;produce_throughput;1;msg/s\n", Some(ingest::upload::Format::MqplanCsv), &m);
+    assert!(out.report.errors.iter().any(|e| e.reason.contains("';'")), "{:?}", out.report.errors);
+    // A unit that does not fit the metric names the metric as written.
+    let out = import("w.csv", b"system,metric,value,unit,percentile,message_bytes\nkafka,publish_latency,5,MB/s,99,1024\n", None, &m);
+    assert!(out.report.errors[0].reason.contains("publish_latency"), "{:?}", out.report.errors);
     // Too many distinct conditions (a per-row column): refused, nothing built.
     let mut csv = String::from("system,metric,value,unit,message_bytes\n");
     for i in 0..25_000 {

@@ -59,6 +59,23 @@ async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload
     Ok(Upload { name, bytes, format, fields })
 }
 
+/// Unknown names and repeated metadata fields, as errors (line 0): a typo such as
+/// `node=3` must not pass silently. `q_*` fields carry the page's plan query.
+fn field_errors(fields: &[(String, String)]) -> Vec<ingest::upload::ImportError> {
+    let known = |k: &str| ingest::upload::meta::FIELDS.contains(&k) || matches!(k, "format" | "name" | "dry_run") || k.starts_with("q_");
+    let mut errors = Vec::new();
+    for (i, (k, _)) in fields.iter().enumerate() {
+        let name: String = k.chars().take(40).collect();
+        if !known(k) {
+            errors.push(ingest::upload::ImportError::new(0, &name, format!("unknown field; expected one of {}, format, name", ingest::upload::meta::FIELDS.join(", "))));
+        } else if !k.starts_with("q_") && fields[..i].iter().any(|(p, _)| p == k) {
+            errors.push(ingest::upload::ImportError::new(0, &name, "given more than once"));
+        }
+    }
+    errors.dedup_by(|a, b| a.field == b.field);
+    errors
+}
+
 /// Imports and (unless `dry_run`) stores; returns the outcome and whether it was newly stored.
 async fn run_import(s: &AppState, up: Upload, dry_run: bool) -> Result<(Imported, bool), ApiError> {
     let meta = UploadMeta::from_pairs(up.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())));
@@ -66,10 +83,12 @@ async fn run_import(s: &AppState, up: Upload, dry_run: bool) -> Result<(Imported
         None | Some("" | "auto") => Ok(None),
         Some(f) => Format::parse(f).map(Some).ok_or_else(|| format!("unknown format {:?}", f.chars().take(30).collect::<String>())),
     };
+    let unknown = field_errors(&up.fields);
     let (meta, format) = match (meta, format) {
-        (Ok(m), Ok(f)) => (m, f),
+        (Ok(m), Ok(f)) if unknown.is_empty() => (m, f),
         (m, f) => {
             let mut report = ingest::upload::ImportReport::default();
+            report.errors.extend(unknown);
             if let Err(e) = m {
                 report.errors.extend(e);
             }

@@ -98,6 +98,9 @@ pub const MAX_CONDITIONS: usize = 20_000;
 /// each give a few; 200,000 is ~4 days of 10-s pulsar-perf intervals).
 pub const MAX_MEASUREMENTS: usize = 200_000;
 
+/// Most errors listed for one file; past it the report says more were left out.
+pub const MAX_LISTED_ERRORS: usize = 50;
+
 /// Largest value accepted for any rate (msg/s) or time (ms).
 pub const MAX_VALUE: f64 = 1e12;
 
@@ -183,6 +186,9 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
         Ok(p) => p,
         Err(errors) => {
             report.errors = errors;
+            if report.errors.len() >= MAX_LISTED_ERRORS {
+                report.errors.push(ImportError::new(0, "file", format!("only the first {MAX_LISTED_ERRORS} errors are listed: fix these and upload again to see the rest")));
+            }
             return Imported { report, dataset: None };
         }
     };
@@ -232,7 +238,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     for m in &parsed.measurements {
         let needs_size = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
         if needs_size && m.message_bytes.or(meta.message_bytes).is_none() {
-            report.errors.push(ImportError::new(m.line, "size", "the message size is not in the file: give size= (bytes) so MB/s can be computed"));
+            report.errors.push(ImportError::new(m.line, "size", "the message size is not in the file: give the message size in bytes (size, --size on the CLI) so MB/s can be computed"));
             break;
         }
     }

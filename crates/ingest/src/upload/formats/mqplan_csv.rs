@@ -48,10 +48,15 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
     let names: Vec<String> = df
         .get_column_names()
         .iter()
-        .map(|n| n.trim().split([' ', '(', '[']).next().unwrap_or("").trim().to_ascii_lowercase())
+        .map(|n| normal_name(n))
         .collect();
     df.set_column_names(names.iter().map(String::as_str)).map_err(|e| vec![ImportError::new(1, "header", e.to_string())])?;
     Ok(df)
+}
+
+/// A header name without its unit note, lower case: `" Value (msg/s)"` → `"value"`.
+fn normal_name(raw: &str) -> String {
+    raw.trim().split([' ', '(', '[']).next().unwrap_or("").trim().to_ascii_lowercase()
 }
 
 /// A numeric column as f64 values (None = empty cell), with an error (line, field)
@@ -69,7 +74,7 @@ pub(crate) fn number_column(df: &DataFrame, name: &str, errors: &mut Vec<ImportE
         if f.into_iter().any(|v| v.is_some_and(|x| !x.is_finite())) {
             for (i, v) in f.into_iter().enumerate() {
                 if let Some(x) = v.filter(|x| !x.is_finite()) {
-                    if errors.len() < 50 {
+                    if errors.len() < crate::upload::MAX_LISTED_ERRORS {
                         errors.push(ImportError::new(i + 2, name, format!("{x} is not a finite number")));
                     }
                 }
@@ -77,8 +82,12 @@ pub(crate) fn number_column(df: &DataFrame, name: &str, errors: &mut Vec<ImportE
         }
         return Some(f);
     }
+    // Did not infer as numeric: read each cell trimmed (" 268000 " is a number) and
+    // name the cells that are not.
+    let strs = col.cast(&DataType::String).ok()?;
+    let f: Float64Chunked = strs.str().ok()?.into_iter().map(|s| s.and_then(|x| x.trim().parse::<f64>().ok())).collect();
     let _ = number_cells(col, &f, name, errors);
-    Some(f)
+    Some(f.with_name(name.into()))
 }
 
 fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<ImportError>) -> Option<()> {
@@ -90,7 +99,7 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
             (None | Some(""), _) => {}
             (Some(_), Some(x)) if x.is_finite() => {}
             (Some(raw), _) => {
-                if errors.len() < 50 {
+                if errors.len() < crate::upload::MAX_LISTED_ERRORS {
                     errors.push(ImportError::new(i + 2, name, format!("{:?} is not a finite number", raw.chars().take(40).collect::<String>())));
                 }
             }
@@ -194,15 +203,27 @@ pub(crate) fn normalise(value: f64, unit: &str, size: Option<f64>) -> Result<(f6
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let df = frame(text, false)?;
     let rows = df.height();
-    super::csv_lines::relocated(text, rows, parse_frame(&df))
+    super::csv_lines::relocated(text, rows, parse_frame(&df, text))
 }
 
 /// [`parse`] on the frame read; lines numbered as if each record were one line.
-fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
+fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut errors = Vec::new();
     for required in ["metric", "value", "unit"] {
         if df.column(required).is_err() {
             errors.push(ImportError::new(1, required, "required column missing (see the template)"));
+        }
+    }
+    let header = text.trim_start_matches(['\n', '\r']).lines().next().unwrap_or("");
+    if !errors.is_empty() && header.contains(';') && !header.contains(',') {
+        errors.push(ImportError::new(1, "csv", "the header is separated by ';': mqplan CSV separates columns with ','"));
+    }
+    // message_bytes is read in bytes whatever the header says: a unit note that is
+    // not bytes would be silently wrong.
+    if let Some(raw) = header.split(',').find(|h| normal_name(h) == "message_bytes") {
+        let note = raw.trim().trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim().trim_matches(['(', ')', '[', ']']).trim();
+        if !note.is_empty() && !matches!(note.to_ascii_lowercase().as_str(), "b" | "byte" | "bytes") {
+            errors.push(ImportError::new(1, "message_bytes", format!("the header says {note:?}, but message_bytes is read in bytes: convert the column to bytes, or drop the note")));
         }
     }
     if !errors.is_empty() {
@@ -227,7 +248,7 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
             Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{x:e} is out of range (0 to {:e})", crate::upload::MAX_VALUE),
             Some(_) => continue,
         };
-        if errors.len() < 50 {
+        if errors.len() < crate::upload::MAX_LISTED_ERRORS {
             errors.push(ImportError::new(i + 2, "value", why));
         }
     }
@@ -269,7 +290,7 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         let first = g.first;
         let line = first + 2;
         let mut err = |field: &str, why: String| {
-            if errors.len() < 50 {
+            if errors.len() < crate::upload::MAX_LISTED_ERRORS {
                 errors.push(ImportError::new(line, field, why));
             }
         };
@@ -329,7 +350,8 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
             }
         };
         if latency != (unit == Unit::Ms) {
-            err("unit", format!("{unit_s} does not fit {m:?}"));
+            let what = at(&metrics, j).unwrap_or("");
+            err("unit", format!("{unit_s} does not fit {what}: {}", if latency { "latencies are in ms, us or s" } else { "throughput is in msg/s, MB/s, MiB/s or Mbit/s" }));
             continue;
         }
         let note = at(&notes, j).map(str::to_string);
