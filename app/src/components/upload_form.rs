@@ -5,8 +5,11 @@
 use capacity::upload_format::Format;
 use leptos::prelude::*;
 
-/// Metadata chosen from a list: (field, label, (value, text) options; "" = not given).
-const CHOICES: &[(&str, &str, &[(&str, &str)])] = &[
+/// A select's options: (value, text); "" = not given.
+type Options = &'static [(&'static str, &'static str)];
+
+/// Metadata chosen from a list: (field, label, options).
+const CHOICES: &[(&str, &str, Options)] = &[
     ("durability", "Ack semantics of the run", &[("", "(from the file, else unstated)"), ("replicated", "replicated (acks=all)"), ("leader", "leader (acks=1)"), ("fsync", "fsync")]),
     (
         "run",
