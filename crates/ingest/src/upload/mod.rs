@@ -249,13 +249,14 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             continue;
         }
         if m.message_bytes.is_some_and(|s| !(1.0..=1e9).contains(&s)) {
-            report.errors.push(ImportError::new(m.line, "size", format!("message size {:e} B is out of range (1 B to 1 GB)", m.message_bytes.unwrap_or(0.0))));
+            report.errors.push(ImportError::new(m.line, "size", format!("message size {} B is out of range (1 B to 1 GB)", readable(m.message_bytes.unwrap_or(0.0)))));
             continue;
         }
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {
-            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{:e} is not a usable {} (finite, 0 to {MAX_VALUE:e})", m.value, m.unit.label())));
+            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{} is not a usable {} (finite, 0 to {MAX_VALUE:e})", readable(m.value), m.unit.label())));
         }
     }
+    collapse_repeats(&mut report.errors);
     report.warnings.extend(lint::lint(&parsed, &meta));
     let id = id_from_digest(format, &meta, &digest);
     report.id = id.clone();
@@ -271,6 +272,33 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     }
     report.rows_imported = dataset.rows.len();
     Imported { report, dataset: Some(dataset) }
+}
+
+/// A number as people write it: plain when moderate, scientific when huge or tiny.
+fn readable(x: f64) -> String {
+    if x == 0.0 || (1e-3..1e9).contains(&x.abs()) {
+        format!("{}", (x * 1e6).round() / 1e6 + 0.0)
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// The same field and reason on many lines (one bad metadata value behind every
+/// row): listed once, at the first line, with how many more lines have it.
+fn collapse_repeats(errors: &mut Vec<ImportError>) {
+    let mut out: Vec<(ImportError, usize)> = Vec::new();
+    for e in errors.drain(..) {
+        match out.iter_mut().find(|(x, _)| x.field == e.field && x.reason == e.reason) {
+            Some((_, n)) => *n += 1,
+            None => out.push((e, 0)),
+        }
+    }
+    errors.extend(out.into_iter().map(|(mut e, n)| {
+        if n > 0 {
+            e.reason = format!("{} (and on {n} more line{})", e.reason, if n == 1 { "" } else { "s" });
+        }
+        e
+    }));
 }
 
 fn metric_field(m: Metric) -> &'static str {

@@ -87,7 +87,17 @@ fn scan(text: &str) -> Scan {
 
 /// Lines before the header that polars skips (empty, or a lone CR).
 pub(crate) fn leading_blank_lines(text: &str) -> usize {
-    text.split('\n').take_while(|l| l.trim_end_matches('\r').is_empty()).count().min(text.matches('\n').count())
+    let mut rest = text.as_bytes();
+    let mut n = 0;
+    loop {
+        match rest {
+            [b'\n', tail @ ..] | [b'\r', b'\n', tail @ ..] => {
+                rest = tail;
+                n += 1;
+            }
+            _ => return n,
+        }
+    }
 }
 
 /// Where a CSV that polars could not read goes wrong, as (line, why): a quote

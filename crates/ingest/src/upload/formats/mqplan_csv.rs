@@ -238,7 +238,8 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     };
     let flagged: std::collections::HashSet<usize> = errors.iter().filter(|e| e.field == "value").map(|e| e.line).collect();
     // Blank lines (trailing ones above all) are rows with nothing in them: skipped.
-    let (metric_col, unit_col) = (text_column(df, "metric"), text_column(df, "unit"));
+    let gaps = values.null_count() > 0;
+    let (metric_col, unit_col) = if gaps { (text_column(df, "metric"), text_column(df, "unit")) } else { (None, None) };
     let empty = |c: &Option<StringChunked>, i: usize| c.as_ref().and_then(|c| c.get(i)).is_none_or(|x| x.trim().is_empty());
     for (i, v) in values.into_iter().enumerate() {
         let why = match v {
@@ -255,7 +256,8 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     // With bad cells the conditions are still checked (all errors at once), but no
     // figure is built.
     let cells_ok = errors.is_empty();
-    let filled = values.fill_null_with_values(0.0).map_err(|e| vec![ImportError::new(1, "value", e.to_string())])?.rechunk().into_owned();
+    // Gaps (blank lines) read as 0 here; their groups are skipped or refused below.
+    let filled = if gaps { values.fill_null_with_values(0.0).map_err(|e| vec![ImportError::new(1, "value", e.to_string())])?.rechunk().into_owned() } else { values.clone() };
     let Some(slice) = filled.cont_slice().ok() else {
         return Err(vec![ImportError::new(1, "value", "column has gaps")]);
     };
