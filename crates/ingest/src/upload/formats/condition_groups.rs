@@ -62,25 +62,30 @@ fn general(df: &DataFrame, keys: &[&str]) -> PolarsResult<Vec<RowGroup>> {
 fn few_conditions(df: &DataFrame, keys: &[&str]) -> Option<Vec<RowGroup>> {
     let n = df.height();
     let cols: Vec<&Column> = keys.iter().map(|k| df.column(k).ok()).collect::<Option<_>>()?;
-    // The columns are coded independently: half of them on a second thread.
-    let (left, right) = cols.split_at(cols.len() / 2);
-    let code_all = |cols: &[&Column]| cols.iter().map(|c| column_codes(c)).collect::<Option<Vec<_>>>();
-    let (left, right) = std::thread::scope(|s| {
-        let other = s.spawn(|| code_all(left));
-        let mine = code_all(right);
-        (other.join().ok().flatten(), mine)
-    });
-    let mut combined = vec![0u32; n];
-    let mut radix = 1usize;
-    for (codes, distinct) in left?.into_iter().chain(right?) {
-        let scale = u32::try_from(radix).ok()?;
-        for (c, code) in combined.iter_mut().zip(codes) {
-            *c += u32::from(code) * scale;
+    // The columns are coded independently, half of them on a second thread (polars'
+    // pool: its workers are awake from the read); each half folds its codes into
+    // one mixed-radix number per row as it goes.
+    // Long strings (views holding a pointer) cost about twice a short one or a
+    // number: split the columns by that cost, not by count.
+    let mut cols = cols;
+    cols.sort_by_key(|c| std::cmp::Reverse(cost(c)));
+    let (mut left, mut right): (Vec<&Column>, Vec<&Column>) = (Vec::new(), Vec::new());
+    let (mut lc, mut rc) = (0, 0);
+    for c in cols {
+        if lc <= rc {
+            lc += cost(c);
+            left.push(c);
+        } else {
+            rc += cost(c);
+            right.push(c);
         }
-        radix = radix.checked_mul(distinct.max(1))?;
-        if radix > MAX_TABLE {
-            return None;
-        }
+    }
+    let (left, right) = polars_core::POOL.join(|| combine(&left, n), || combine(&right, n));
+    let ((mut combined, left_radix), (right_codes, right_radix)) = (left?, right?);
+    let radix = left_radix.checked_mul(right_radix).filter(|r| *r <= MAX_TABLE)?;
+    let scale = u32::try_from(left_radix).ok()?;
+    for (c, r) in combined.iter_mut().zip(right_codes) {
+        *c += r * scale;
     }
     let mut slot = vec![u32::MAX; radix];
     let mut groups: Vec<RowGroup> = Vec::new();
@@ -95,47 +100,75 @@ fn few_conditions(df: &DataFrame, keys: &[&str]) -> Option<Vec<RowGroup>> {
     Some(groups)
 }
 
-/// Dense codes (first appearance order) of one column and its number of distinct
-/// values (null counts as one); None for other types or too many values.
-fn column_codes(col: &Column) -> Option<(Vec<u16>, usize)> {
+/// Relative cost of coding a column: 2 for text with values longer than a view
+/// holds (judged by the first row), else 1.
+fn cost(col: &Column) -> u32 {
+    let long = col.str().ok().filter(|s| !s.is_empty()).and_then(|s| s.get(0)).is_some_and(|v| v.len() > INLINE_BYTES as usize);
+    if long {
+        2
+    } else {
+        1
+    }
+}
+
+/// The columns' codes as one mixed-radix number per row, and the radix (the product
+/// of their distinct counts); None past [`MAX_TABLE`] or for a column not coded.
+fn combine(cols: &[&Column], n: usize) -> Option<(Vec<u32>, usize)> {
+    let mut combined = vec![0u32; n];
+    let mut radix = 1usize;
+    for col in cols {
+        let distinct = add_codes(col, &mut combined, u32::try_from(radix).ok()?)?;
+        radix = radix.checked_mul(distinct.max(1)).filter(|r| *r <= MAX_TABLE)?;
+    }
+    Some((combined, radix))
+}
+
+/// Adds `scale` × each row's code (dense, in first-appearance order) to `combined`;
+/// returns the column's number of distinct values (null counts as one). None for
+/// other types or too many values.
+fn add_codes(col: &Column, combined: &mut [u32], scale: u32) -> Option<usize> {
     let mut next = 0u16;
     let mut short = Coder::<u128>::default();
     let mut long = Coder::<&[u8]>::default();
-    let mut codes = Vec::with_capacity(col.len());
+    let mut row = 0usize;
+    let mut put = |code: Option<u16>| -> Option<()> {
+        *combined.get_mut(row)? += u32::from(code?) * scale;
+        row += 1;
+        Some(())
+    };
     match col.dtype() {
         DataType::String => {
             for arr in col.str().ok()?.downcast_iter() {
                 for (i, view) in arr.views().iter().enumerate() {
-                    let code = if arr.is_null(i) {
+                    put(if arr.is_null(i) {
                         short.code(NULL_KEY, &mut next)
                     } else if view.length <= INLINE_BYTES {
                         // An inline view is the whole string, zero-padded (Arrow spec).
                         short.code(view.as_u128(), &mut next)
                     } else {
                         long.code(arr.value(i).as_bytes(), &mut next)
-                    };
-                    codes.push(code?);
+                    })?;
                 }
             }
         }
         DataType::Int64 => {
             for arr in col.i64().ok()?.downcast_iter() {
                 for (i, v) in arr.values().iter().enumerate() {
-                    codes.push(short.code(if arr.is_null(i) { NULL_KEY } else { number_key(*v as u64) }, &mut next)?);
+                    put(short.code(if arr.is_null(i) { NULL_KEY } else { number_key(*v as u64) }, &mut next))?;
                 }
             }
         }
         DataType::Float64 => {
             for arr in col.f64().ok()?.downcast_iter() {
                 for (i, v) in arr.values().iter().enumerate() {
-                    codes.push(short.code(if arr.is_null(i) { NULL_KEY } else { number_key(float_bits(*v)) }, &mut next)?);
+                    put(short.code(if arr.is_null(i) { NULL_KEY } else { number_key(float_bits(*v)) }, &mut next))?;
                 }
             }
         }
-        DataType::Null => codes.resize(col.len(), 0),
+        DataType::Null => {}
         _ => return None,
     }
-    Some((codes, usize::from(next).max(1)))
+    Some(usize::from(next).max(1))
 }
 
 /// The key of a null cell: no inline view has this length, no number key these bits.

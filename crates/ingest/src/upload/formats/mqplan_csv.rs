@@ -71,7 +71,9 @@ pub(crate) fn number_column(df: &DataFrame, name: &str, errors: &mut Vec<ImportE
     let casted = col.cast(&DataType::Float64).ok()?;
     let f = casted.f64().ok()?.clone();
     if col.dtype().is_primitive_numeric() || col.dtype() == &DataType::Null {
-        if f.into_iter().any(|v| v.is_some_and(|x| !x.is_finite())) {
+        let finite = |v: Option<f64>| v.is_none_or(f64::is_finite);
+        let all_finite = if f.null_count() == 0 { f.downcast_iter().all(|a| a.values().iter().all(|x| x.is_finite())) } else { f.into_iter().all(finite) };
+        if !all_finite {
             for (i, v) in f.into_iter().enumerate() {
                 if let Some(x) = v.filter(|x| !x.is_finite()) {
                     if errors.len() < crate::upload::MAX_LISTED_ERRORS {
@@ -106,6 +108,32 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
         }
     }
     Some(())
+}
+
+/// One condition's samples: how many, their median (an even count: the mean of the
+/// middle two) and range.
+#[derive(Debug, Clone, Copy)]
+struct Summary {
+    count: usize,
+    median: f64,
+    lo: f64,
+    hi: f64,
+}
+
+impl Summary {
+    fn of(mut vals: Vec<f64>) -> Summary {
+        let count = vals.len();
+        if count == 0 {
+            return Summary { count, median: f64::NAN, lo: f64::NAN, hi: f64::NAN };
+        }
+        let mid = count / 2;
+        let (below, at_mid, _) = vals.select_nth_unstable_by(mid, f64::total_cmp);
+        let upper = *at_mid;
+        // The lower middle value is the largest of the lower half.
+        let median = if count.is_multiple_of(2) { (below.iter().copied().fold(f64::NEG_INFINITY, f64::max) + upper) / 2.0 } else { upper };
+        let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
+        Summary { count, median, lo, hi }
+    }
 }
 
 /// Merges groups whose conditions differ only in spelling: surrounding spaces,
@@ -241,7 +269,9 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     let gaps = values.null_count() > 0;
     let (metric_col, unit_col) = if gaps { (text_column(df, "metric"), text_column(df, "unit")) } else { (None, None) };
     let empty = |c: &Option<StringChunked>, i: usize| c.as_ref().and_then(|c| c.get(i)).is_none_or(|x| x.trim().is_empty());
-    for (i, v) in values.into_iter().enumerate() {
+    // The common case — no gaps, every value in range — is one pass over the slice.
+    let all_fine = !gaps && values.cont_slice().is_ok_and(|sl| sl.iter().all(|x| (0.0..=crate::upload::MAX_VALUE).contains(x)));
+    for (i, v) in values.into_iter().enumerate().take(if all_fine { 0 } else { n }) {
         let why = match v {
             None if flagged.contains(&(i + 2)) => continue,
             None if empty(&metric_col, i) && empty(&unit_col, i) => continue,
@@ -287,6 +317,16 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         c.as_ref().and_then(|c| c.get(i)).map(str::trim).filter(|s| !s.is_empty())
     }
     let num_at = |c: &Option<Float64Chunked>, i: usize| c.as_ref().and_then(|c| c.get(i));
+    // Each condition's samples summarised, the two halves of the groups on polars' pool.
+    let summarise = |gs: &[condition_groups::RowGroup]| gs.iter().map(|g| Summary::of(g.rows.iter().map(|&i| slice[i as usize]).collect())).collect::<Vec<_>>();
+    let summaries: Vec<Summary> = if cells_ok {
+        let (a, b) = groups.split_at(groups.len() / 2);
+        let (mut a, b) = polars_core::POOL.join(|| summarise(a), || summarise(b));
+        a.extend(b);
+        a
+    } else {
+        Vec::new()
+    };
     let mut p = Parsed::default();
     for (j, g) in groups.iter().enumerate() {
         let first = g.first;
@@ -334,15 +374,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         if !cells_ok {
             continue;
         }
-        let mut vals: Vec<f64> = g.rows.iter().map(|&i| slice[i as usize]).collect();
-        let count = vals.len();
-        let mid = count / 2;
-        let (below, at_mid, _) = vals.select_nth_unstable_by(mid, f64::total_cmp);
-        let upper = *at_mid;
-        // An even count: the mean of the two middle values (the lower one is the
-        // largest of the lower half).
-        let median = if count.is_multiple_of(2) { (below.iter().copied().fold(f64::NEG_INFINITY, f64::max) + upper) / 2.0 } else { upper };
-        let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
+        let Some(&Summary { count, median, lo, hi }) = summaries.get(j) else { continue };
         // Unit conversion is linear: converting the median converts every sample alike.
         let (value, unit) = match normalise(median, unit_s, size) {
             Ok(x) => x,
