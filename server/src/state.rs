@@ -105,9 +105,13 @@ impl AppState {
         all.extend(extra);
         let catalog = match Catalog::fit(&all, (*self.features).clone()) {
             Ok(c) if c.systems.is_empty() => {
+                let why: Vec<String> = c.unfitted.iter().map(|(s, why)| format!("{}: {why}", s.name())).collect();
                 notices.push(FieldError::new(
                     "data",
-                    "data=only: no selected dataset measures a system at two or more message sizes on a stated cluster (nodes and cores), so nothing can be fitted on it alone; choose data=merge to calibrate the reference data with your runs (the page shows the reference plan meanwhile)",
+                    format!(
+                        "data=only: nothing can be fitted on the selected datasets alone ({}); choose data=merge to calibrate the reference data with your runs (the page shows the reference plan meanwhile)",
+                        why.join("; ")
+                    ),
                 ));
                 (*self.catalog).clone()
             }

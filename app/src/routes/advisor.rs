@@ -73,6 +73,7 @@ pub fn AdvisorPage() -> impl IntoView {
 
     view! {
         <a class="skip" href="#results">"Skip to the plan"</a>
+        <a class="skip" href="#up-h">"Skip to uploading your benchmarks"</a>
         <header class="top">
             <h1><a href="/">"mqplan"</a></h1>
             <p class="tag">"Which message broker, how many nodes, and why — from measured benchmarks, every number cited."</p>

@@ -292,11 +292,15 @@ impl Loaded<'_> {
     }
 }
 
-/// Measured ÷ predicted throughput of an uploaded run on its own hardware.
-fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>) -> Option<f64> {
+/// Measured ÷ predicted throughput of an uploaded run on its own hardware. A run
+/// whose consumers read alongside (`consumers` stated, as in OpenMessaging Benchmark
+/// runs) is predicted with one consumer group's cost too (`consume_ratio`, relative
+/// to one replica write).
+fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>, consume_ratio: Option<f64>) -> Option<f64> {
     let (_, n, c, _) = l.setup()?;
     let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
-    let predicted = f64::from(n? * c?) / (rf * curve.core_seconds(l.row.workload.message_bytes?));
+    let reading = if l.row.workload.consumers.is_some_and(|c| c > 0) { consume_ratio.unwrap_or(0.0) } else { 0.0 };
+    let predicted = f64::from(n? * c?) / ((rf + reading) * curve.core_seconds(l.row.workload.message_bytes?));
     Some(produce_msgs(l.row)? / predicted)
 }
 
@@ -474,6 +478,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             Err(e) => last_err = Some(e),
         }
     }
+    let reference_fit = fitted.clone();
     // Runs that cannot be capacity (the load generator set their rate): lower bounds.
     let mut client_bound: Vec<&&Loaded<'_>> = Vec::new();
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
@@ -495,11 +500,14 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             }
         };
         if let Some((_, _, _, reference)) = &fitted {
-            if let Some(share) = median(rows.iter().filter_map(|l| measured_vs_predicted(reference, l)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
+            if let Some(share) = median(rows.iter().filter_map(|l| measured_vs_predicted(reference, l, None)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
                 upload_notes.push(client_bound_note(key, share));
                 client_bound.extend(rows);
                 continue;
             }
+        }
+        if fitted.is_none() {
+            upload_notes.push(format!("your runs on {key} are the only data for this system here (data=only): nothing checks them against the reference runs"));
         }
         let (setup, _) = size_points(&rows);
         fitted = Some((key.clone(), rows, setup, c));
@@ -508,7 +516,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let Some((home_key, home_rows, (nodes, cores, ram_gb, assumed, rf), mut curve)) = fitted else {
         return Err(last_err.unwrap_or_else(|| CatalogError::NotEnoughData {
             system: system.id().into(),
-            reason: "no hardware setup with produce throughput at two message sizes".into(),
+            reason: if upload_notes.is_empty() {
+                "no hardware setup with produce throughput at two message sizes (nodes and cores stated)".into()
+            } else {
+                upload_notes.join("; ")
+            },
         }));
     };
     let cores_total = f64::from(nodes * cores);
@@ -526,7 +538,21 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
             let per_consume = cores_total / msgs;
             Some((per_consume / curve.core_seconds(size), l.r()))
+        })
+        .or_else(|| {
+            // Your runs measured no consumption: the reference runs' consumer cost.
+            let (key, _, (n, c, ..), reference) = reference_fit.as_ref().filter(|r| r.0 != home_key)?;
+            let total = f64::from(n * c);
+            mine.iter()
+                .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+                .filter(|l| l.setup().map(|s| s.0).as_ref() == Some(key))
+                .find_map(|l| {
+                    let size = l.row.workload.message_bytes?;
+                    let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
+                    Some((total / msgs / reference.core_seconds(size), l.r()))
+                })
         });
+    let consume_ratio = consume_cost_ratio.as_ref().map(|c| c.0);
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
     // reference — used to calibrate it to the user's machines (best run per size).
@@ -556,7 +582,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         let judged: Vec<String> = client_bound.iter().filter_map(|l| l.setup().map(|s| s.0)).collect();
         for (key, v) in by_setup.iter().filter(|(k, _)| !judged.contains(k)) {
             let best = best_per_size(v);
-            match median(best.iter().filter_map(|l| measured_vs_predicted(&curve, l)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
+            match median(best.iter().filter_map(|l| measured_vs_predicted(&curve, l, consume_ratio)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
                 Some(share) => {
                     upload_notes.push(client_bound_note(key, share));
                     client_bound.extend(best);
@@ -564,7 +590,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 None => used.extend(best),
             }
         }
-        let logs: Vec<f64> = used.iter().filter_map(|l| measured_vs_predicted(&curve, l)).map(f64::ln).collect();
+        let logs: Vec<f64> = used.iter().filter_map(|l| measured_vs_predicted(&curve, l, consume_ratio)).map(f64::ln).collect();
         if !logs.is_empty() {
             let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
             curve.a_core_us /= factor;
@@ -578,7 +604,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     // Fixed-rate runs that reached their rate: capacity is at least that.
     let floors: Vec<&&Loaded<'_>> = floors.into_iter().chain(client_bound).collect();
-    let floor = floors.iter().filter_map(|l| Some((measured_vs_predicted(&curve, l)?, *l))).max_by(|a, b| a.0.total_cmp(&b.0));
+    let floor = floors.iter().filter_map(|l| Some((measured_vs_predicted(&curve, l, consume_ratio)?, *l))).max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((raise, l)) = floor.filter(|(r, _)| *r > 1.0) {
         curve.a_core_us /= raise;
         curve.b_core_us_per_byte /= raise;

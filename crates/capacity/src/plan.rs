@@ -108,6 +108,11 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     if d.relaxed {
         warnings.insert(0, Warning { kind: "constraint".into(), text: "no candidate meets every hard constraint; the recommendation violates the fewest — see its reasons".into() });
     }
+    // What was done with the user's runs concerns every system they measured, not
+    // only the recommended one.
+    for c in candidates.iter().skip(1) {
+        warnings.extend(c.plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "calibrated" | "upload_unused")).cloned());
+    }
     for (s, why) in &catalog.unfitted {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });
     }

@@ -88,6 +88,9 @@ fn pulsar_perf_imports_with_mbit_sizes_and_zero_latency_warnings() {
     assert_eq!(load_of(99.14), Some(Some(Load::Steady)));
     assert_eq!(load_of(99_998.4), Some(Some(Load::Steady)));
     assert_eq!(load_of(42_617.5), Some(Some(Load::Max)));
+    // Several runs with their own rates: no file-wide target to judge them all by.
+    assert_eq!(out.report.inferred.target_rate, None);
+    assert!(!out.report.warnings.iter().any(|w| w.code == "below_target"));
 }
 
 #[test]
@@ -220,6 +223,9 @@ fn table_spelling_blank_lines_and_syntax_regressions() {
     // A space after a comma in the header.
     let out = import("h.csv", b"system, metric, value, unit, message_bytes\nkafka,produce_throughput,1,msg/s,1024\n", None, &m);
     assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    // A bad unit and a bad cell are reported together, in line order.
+    let out = import("t.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1,MB/sec,1024\nkafka,produce_throughput,oops,msg/s,100\n", None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(2, "unit"), (3, "value")]);
     // A padded number is a number.
     let out = import("p.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput, 268000 ,msg/s,1024\nkafka,produce_throughput,abc,msg/s,1024\n", None, &m);
     assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(3, "value")]);

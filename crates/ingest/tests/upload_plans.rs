@@ -84,3 +84,33 @@ fn kafka_perf_size_sweep_is_fitted_on_the_users_cluster() {
     let n = nodes(&with, SystemId::Kafka);
     assert!((3..=60).contains(&n), "{n} machines");
 }
+
+#[test]
+fn a_fixed_rate_run_that_beats_the_model_raises_it() {
+    // 3 × 2 cores produced and consumed ~50K msg/s of 1 KB at a fixed rate; with one
+    // consumer group's cost the reference predicts less, so the curve is raised.
+    let (reference, with) = plan_with("omb_kafka_lowcost_t3_1topic1part1kb.json", &[("nodes", "3"), ("cores", "2"), ("rf", "3")], &[("mbps", "50"), ("cores", "2")]);
+    assert!(warned(&with, "raised ×"), "{:#?}", with.warnings);
+    assert!(nodes(&with, SystemId::Kafka) < nodes(&reference, SystemId::Kafka));
+}
+
+#[test]
+fn a_produce_only_upload_still_pays_for_its_consumers() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,300000,msg/s,100\nkafka,produce_throughput,150000,msg/s,1024\n";
+    let out = import("p.csv", csv.as_bytes(), None, &UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("rf", "3")]).expect("meta"));
+    let ds = out.dataset.expect("imports");
+    let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
+    let mut all = loaded.datasets.clone();
+    all.push((ds.source.file.clone(), ds));
+    let catalog = Catalog::fit(&all, loaded.features).expect("fit");
+    assert!(catalog.system(SystemId::Kafka).expect("kafka").consume_cost_ratio.is_some(), "the reference runs' consumer cost");
+    let plan = |fanout: &str| capacity::plan(&catalog, &Workload::from_params([("mbps", "300"), ("fanout", fanout)]).expect("w")).expect("plan");
+    assert!(nodes(&plan("5"), SystemId::Kafka) > nodes(&plan("1"), SystemId::Kafka));
+}
+
+#[test]
+fn what_happened_to_runs_of_a_system_not_recommended_is_said_at_the_top() {
+    let (_, with) = plan_with("pulsar_perf_produce_consume_output.txt", &[("nodes", "1"), ("cores", "8"), ("rf", "1")], &[("mbps", "50")]);
+    assert_ne!(with.recommendation.system, SystemId::Pulsar);
+    assert!(with.warnings.iter().any(|w| w.kind == "upload_unused" && w.text.starts_with("Pulsar")), "{:#?}", with.warnings);
+}

@@ -156,7 +156,7 @@ impl UploadMeta {
     pub fn system(&self) -> Result<SystemId, ImportError> {
         match self.system.as_deref() {
             Some(s) => SystemId::parse(s).ok_or_else(|| {
-                ImportError::new(0, "system", format!("the file is for {s:?}, which mqplan does not plan (kafka, rocketmq, pulsar, pravega); give system (--system on the CLI) to import it as one of those"))
+                ImportError::new(0, "system", format!("the file is for {s:?}, which mqplan does not plan (kafka, rocketmq, pulsar, pravega); its numbers describe that system, not these — give system (--system on the CLI) only if the file names the wrong driver"))
             }),
             None => Err(ImportError::new(0, "system", "the file does not name its system; give system (--system on the CLI): kafka, rocketmq, pulsar or pravega")),
         }

@@ -371,13 +371,9 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             err("percentile", "latency rows need a percentile from 0 to 100".into());
             continue;
         }
-        if !cells_ok {
-            continue;
-        }
-        let Some(&Summary { count, median, lo, hi }) = summaries.get(j) else { continue };
-        // Unit conversion is linear: converting the median converts every sample alike.
-        let (value, unit) = match normalise(median, unit_s, size) {
-            Ok(x) => x,
+        // The unit is checked even when cells are bad, so every error comes in one round.
+        let unit = match normalise(1.0, unit_s, size) {
+            Ok((_, unit)) => unit,
             Err(why) => {
                 err("unit", why);
                 continue;
@@ -388,11 +384,18 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             err("unit", format!("{unit_s} does not fit {what}: {}", if latency { "latencies are in ms, us or s" } else { "throughput is in msg/s, MB/s, MiB/s or Mbit/s" }));
             continue;
         }
+        if !cells_ok {
+            continue;
+        }
+        let Some(&Summary { count, median, lo, hi }) = summaries.get(j) else { continue };
+        // Unit conversion is linear: converting the median converts every sample alike.
+        let Ok((value, unit)) = normalise(median, unit_s, size) else { continue };
         let note = at(&notes, j).map(str::to_string);
         let note = if count > 1 { Some(format!("median of {count} rows ({lo}–{hi} {unit_s}){}", note.map(|n| format!("; {n}")).unwrap_or_default())) } else { note };
         p.measurements.push(Measurement { line, metric: m, value, unit, percentile: if latency { pct } else { None }, load, message_bytes: size, note, system });
     }
     if !errors.is_empty() {
+        errors.sort_by_key(|e| e.line);
         return Err(errors);
     }
     if n > p.measurements.len() {

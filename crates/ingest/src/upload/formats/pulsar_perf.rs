@@ -44,6 +44,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     // The run's rate limit: `-r` / `--rate`; pulsar-perf produce defaults to 100 msg/s,
     // consume to none.
     let mut rate: Option<f64> = None;
+    let mut runs_with_rate: Vec<Option<f64>> = Vec::new();
     let mut last_agg: Option<(usize, Metric, f64, Option<f64>)> = None;
     let (mut best_mbit, mut best_size) = (0.0_f64, None::<f64>);
     let flush_intervals = |run: &mut Run, p: &mut Parsed, rate: Option<f64>| {
@@ -61,9 +62,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         if line.contains("pulsar-perf") && (line.contains(" produce") || line.contains(" consume")) {
             let given = super::text::flag(line, &["-r", "--rate"]).and_then(|s| s.parse::<f64>().ok());
             rate = given.or(line.contains(" produce").then_some(DEFAULT_PRODUCE_RATE)).filter(|r| *r > 0.0);
-            if let Some(r) = given {
-                inf.target_rate = (r > 0.0).then_some(r);
-            }
+            runs_with_rate.push(given.filter(|r| *r > 0.0));
             if let Some(s) = super::text::flag(line, &["-s", "--size"]).and_then(|s| s.parse::<f64>().ok()) {
                 inf.message_bytes = Some(s);
             }
@@ -148,6 +147,11 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     }
     if inf.message_bytes.is_none() {
         inf.message_bytes = best_size;
+    }
+    // A file-wide target only when the file holds one run: each run's own rate
+    // already classified its rows, and one run's target says nothing of another.
+    if let [only] = runs_with_rate[..] {
+        inf.target_rate = only;
     }
     p.inferred = inf;
     Ok(p)
