@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dataset::{Cache, Dataset, Load, Metric, Row, Status, Unit};
 use crate::error::CatalogError;
-use crate::factors::MIN_PLAUSIBLE_SHARE;
+use crate::factors::{MAX_PLAUSIBLE_RATIO, MIN_PLAUSIBLE_SHARE};
 use crate::features::FeatureMatrix;
 use crate::fit::{SizeCurve, SizePoint, UslFit, UslPoint};
 use crate::system::{Durability, SystemId};
@@ -311,12 +311,19 @@ fn median(mut v: Vec<f64>) -> Option<f64> {
     (n > 0).then(|| if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
 }
 
-fn client_bound_note(key: &str, share: f64) -> String {
-    format!(
-        "your runs on {key} reach {:.0} % of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
-        share * 100.0,
-        MIN_PLAUSIBLE_SHARE * 100.0
-    )
+/// One note per hardware setup for runs judged against the reference: `say(setup,
+/// how many runs, their median measured ÷ predicted)`.
+fn judged_notes(runs: &[&&Loaded<'_>], reference: &SizeCurve, say: impl Fn(&str, usize, f64) -> String) -> Vec<String> {
+    let mut keys: Vec<String> = runs.iter().filter_map(|l| l.setup().map(|s| s.0)).collect();
+    keys.sort();
+    keys.dedup();
+    keys.iter()
+        .map(|key| {
+            let mine: Vec<f64> = runs.iter().filter(|l| l.setup().is_some_and(|s| &s.0 == key)).filter_map(|l| measured_vs_predicted(reference, l, None)).collect();
+            let n = mine.len();
+            say(key, n, median(mine).unwrap_or(0.0))
+        })
+        .collect()
 }
 
 /// Whether a row's hardware states both nodes and cores.
@@ -479,18 +486,50 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         }
     }
     let reference_fit = fitted.clone();
-    // Runs that cannot be capacity (the load generator set their rate): lower bounds.
+    // Each uploaded run judged against the reference on its own hardware: under
+    // MIN_PLAUSIBLE_SHARE its load generator set the rate (kept as a lower bound);
+    // over MAX_PLAUSIBLE_RATIO something in the file or its metadata is off (not used).
     let mut client_bound: Vec<&&Loaded<'_>> = Vec::new();
+    let mut implausible: Vec<&&Loaded<'_>> = Vec::new();
+    if let Some((_, _, _, reference)) = &reference_fit {
+        for l in produce.iter().filter(|l| is_upload(l.file)) {
+            match measured_vs_predicted(reference, l, None) {
+                Some(r) if r < MIN_PLAUSIBLE_SHARE => client_bound.push(l),
+                Some(r) if r > MAX_PLAUSIBLE_RATIO => implausible.push(l),
+                _ => {}
+            }
+        }
+        let reference = reference.clone();
+        upload_notes.extend(judged_notes(&client_bound, &reference, |key, n, share| {
+            format!(
+                "{n} run(s) of yours on {key} reach {:.0} % of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
+                share * 100.0,
+                MIN_PLAUSIBLE_SHARE * 100.0
+            )
+        }));
+        upload_notes.extend(judged_notes(&implausible, &reference, |key, n, share| {
+            format!(
+                "{n} run(s) of yours on {key} reach {share:.0}× what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
+            )
+        }));
+    }
+    let judged = |l: &Loaded<'_>| client_bound.iter().chain(&implausible).any(|j| std::ptr::eq(**j, l));
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
+        let rows: Vec<&&Loaded<'_>> = rows.iter().filter(|l| !judged(l)).copied().collect();
+        if distinct_sizes(&rows) < 2 {
+            continue;
+        }
         // Several uploaded runs at one size (a thread or rate sweep): the best is the
         // capacity; the others were client-bound or throttled.
-        let rows = best_per_size(rows);
+        let rows = best_per_size(&rows);
         let c = match fit_group(&rows) {
             Ok((_, c)) if c.a_core_us > 0.0 && c.b_core_us_per_byte >= 0.0 => c,
             Ok((_, c)) => {
                 upload_notes.push(format!(
-                    "your runs on {key} fit t(s) = {:.3} + {:.5}·s core·µs, a cost per message that falls with size; the reference curve is used, calibrated to them",
-                    c.a_core_us, c.b_core_us_per_byte
+                    "your runs on {key} fit t(s) = {:.3} + {:.5}·s core·µs per message: {}; the reference curve is used, calibrated to them",
+                    c.a_core_us,
+                    c.b_core_us_per_byte,
+                    if c.a_core_us <= 0.0 { "a fixed cost per message at or below zero" } else { "a cost per message that falls as messages grow" }
                 ));
                 continue;
             }
@@ -499,13 +538,6 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 continue;
             }
         };
-        if let Some((_, _, _, reference)) = &fitted {
-            if let Some(share) = median(rows.iter().filter_map(|l| measured_vs_predicted(reference, l, None)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
-                upload_notes.push(client_bound_note(key, share));
-                client_bound.extend(rows);
-                continue;
-            }
-        }
         if fitted.is_none() {
             upload_notes.push(format!("your runs on {key} are the only data for this system here (data=only): nothing checks them against the reference runs"));
         }
@@ -570,26 +602,14 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let mut calibration = None;
     if !home_is_upload {
         let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
-        for l in produce.iter().filter(|l| is_upload(l.file)) {
+        for l in produce.iter().filter(|l| is_upload(l.file) && !judged(l)) {
             let key = l.setup().map(|s| s.0).unwrap_or_default();
             match by_setup.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, v)) => v.push(l),
                 None => by_setup.push((key, vec![l])),
             }
         }
-        let mut used: Vec<&&Loaded<'_>> = Vec::new();
-        // Setups already judged client-bound as a home candidate are not judged again.
-        let judged: Vec<String> = client_bound.iter().filter_map(|l| l.setup().map(|s| s.0)).collect();
-        for (key, v) in by_setup.iter().filter(|(k, _)| !judged.contains(k)) {
-            let best = best_per_size(v);
-            match median(best.iter().filter_map(|l| measured_vs_predicted(&curve, l, consume_ratio)).collect()).filter(|r| *r < MIN_PLAUSIBLE_SHARE) {
-                Some(share) => {
-                    upload_notes.push(client_bound_note(key, share));
-                    client_bound.extend(best);
-                }
-                None => used.extend(best),
-            }
-        }
+        let used: Vec<&&Loaded<'_>> = by_setup.iter().flat_map(|(_, v)| best_per_size(v)).collect();
         let logs: Vec<f64> = used.iter().filter_map(|l| measured_vs_predicted(&curve, l, consume_ratio)).map(f64::ln).collect();
         if !logs.is_empty() {
             let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
@@ -635,11 +655,24 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         })
         .collect();
 
+    // Uploaded latencies and (unless your runs are the home curve) consume rates are
+    // shown with your data but do not enter the plan: say so.
+    let uploaded_latencies = mine.iter().filter(|l| is_upload(l.file) && matches!(l.row.metric, Metric::E2eLatency | Metric::PublishLatency)).count();
+    if uploaded_latencies > 0 {
+        upload_notes.push(format!(
+            "{uploaded_latencies} uploaded latency row(s) are listed with your data but not used: the plan reads latency from the reference runs, whose load levels are known"
+        ));
+    }
+    let consume_used = consume_cost_ratio.as_ref().is_some_and(|(_, p)| is_upload(&p.id));
+    let uploaded_consumes = mine.iter().filter(|l| is_upload(l.file) && l.row.metric == Metric::ConsumeThroughput).count();
+    if uploaded_consumes > 0 && !consume_used {
+        upload_notes.push(format!("{uploaded_consumes} uploaded consume-rate row(s) are not used: the consumer cost is the reference runs'"));
+    }
     let latency = mine
         .iter()
         .filter(|l| {
             let r = l.row;
-            r.metric == Metric::E2eLatency && r.status == Status::Ok && r.workload.backlog_bytes.is_none() && r.load.is_some()
+            r.metric == Metric::E2eLatency && r.status == Status::Ok && r.workload.backlog_bytes.is_none() && r.load.is_some() && !is_upload(l.file)
         })
         .filter_map(|l| {
             let ms = to_ms(l.row.value, l.row.unit)?;

@@ -144,7 +144,7 @@ fn adversarial_upload_regressions() {
     assert_eq!(out.report.errors.first().map(|e| e.field.as_str()), Some("file"), "{:?}", out.report.errors);
     // Zero throughput is not capacity.
     let out = import("z.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,0,msg/s,100\n", None, &m);
-    assert_eq!((out.report.errors[0].line, out.report.errors[0].field.as_str()), (2, "produce_throughput"));
+    assert_eq!((out.report.errors[0].line, out.report.errors[0].field.as_str()), (2, "value"), "the CSV names its column");
     // A float after 100 integer rows: inference is retried, the file imports.
     let mut csv = String::from("system,metric,value,unit,message_bytes\n");
     for i in 0..120 {
@@ -226,6 +226,23 @@ fn table_spelling_blank_lines_and_syntax_regressions() {
     // A bad unit and a bad cell are reported together, in line order.
     let out = import("t.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1,MB/sec,1024\nkafka,produce_throughput,oops,msg/s,100\n", None, &m);
     assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(2, "unit"), (3, "value")]);
+    // Zero samples are left out of a condition's median (and said so); all zeros is refused.
+    let out = import("z.csv", format!("{h}kafka,produce_throughput,268000,msg/s,,1024,max,\nkafka,produce_throughput,0,msg/s,,1024,max,\nkafka,produce_throughput,0,msg/s,,1024,max,\n").as_bytes(), None, &m);
+    assert_eq!(out.dataset.as_ref().map(|d| d.rows[0].value), Some(268_000.0), "{:?}", out.report.errors);
+    assert!(out.report.warnings.iter().any(|w| w.code == "stalled_samples"));
+    let out = import("z.csv", format!("{h}kafka,e2e_latency,0,ms,99,1024,steady,\n").as_bytes(), None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(2, "value")]);
+    // A one-cell junk line is not a blank line.
+    let out = import("j.csv", format!("{h}x\nkafka,produce_throughput,1,msg/s,,1024,max,\n").as_bytes(), None, &m);
+    assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(2, "value"), (2, "metric")]);
+    // A repeated column and a unit written on the value column are refused.
+    let out = import("d.csv", b"system,metric,value,unit,value\nkafka,produce_throughput,1,msg/s,2\n", None, &m);
+    assert_eq!(out.report.errors[0].field, "value");
+    let out = import("v.csv", b"system,metric,value (MB/s),unit,message_bytes\nkafka,produce_throughput,1,msg/s,1024\n", None, &m);
+    assert!(out.report.errors.iter().any(|e| e.field == "value" && e.reason.contains("unit column")), "{:?}", out.report.errors);
+    // More copies than machines.
+    let out = import("r.csv", format!("{h}kafka,produce_throughput,1000,msg/s,,1024,max,\n").as_bytes(), None, &meta(&[("nodes", "1"), ("cores", "8"), ("rf", "3")]));
+    assert_eq!(out.report.errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), vec!["rf"]);
     // A padded number is a number.
     let out = import("p.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput, 268000 ,msg/s,1024\nkafka,produce_throughput,abc,msg/s,1024\n", None, &m);
     assert_eq!(out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect::<Vec<_>>(), vec![(3, "value")]);

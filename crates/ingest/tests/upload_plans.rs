@@ -114,3 +114,47 @@ fn what_happened_to_runs_of_a_system_not_recommended_is_said_at_the_top() {
     assert_ne!(with.recommendation.system, SystemId::Pulsar);
     assert!(with.warnings.iter().any(|w| w.kind == "upload_unused" && w.text.starts_with("Pulsar")), "{:#?}", with.warnings);
 }
+
+/// Plans `query` on the reference data plus a CSV upload.
+fn plan_csv(csv: &str, meta: &[(&str, &str)], query: &[(&str, &str)]) -> (Plan, Plan) {
+    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
+    let ds = out.dataset.unwrap_or_else(|| panic!("imports: {:?}", out.report.errors));
+    let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
+    let w = Workload::from_params(query.iter().copied()).expect("workload");
+    let reference = capacity::plan(&Catalog::fit(&loaded.datasets, loaded.features.clone()).expect("fit"), &w).expect("plan");
+    let mut all = loaded.datasets.clone();
+    all.push((ds.source.file.clone(), ds));
+    (reference, capacity::plan(&Catalog::fit(&all, loaded.features).expect("fit"), &w).expect("plan"))
+}
+
+const CLUSTER: [(&str, &str); 4] = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max")];
+
+#[test]
+fn a_copy_of_the_reference_runs_plans_like_the_reference() {
+    // Seed 000's two Kafka sizes on its own 3 × 8 cores: fitted directly, the plan
+    // (consumers included) must match the reference plan.
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
+    for fanout in ["1", "5"] {
+        let (reference, with) = plan_csv(csv, &CLUSTER, &[("mbps", "200"), ("fanout", fanout), ("retention_h", "1")]);
+        let (a, b) = (nodes(&reference, SystemId::Kafka), nodes(&with, SystemId::Kafka));
+        assert!(a.abs_diff(b) <= 1, "fan-out {fanout}: {a} vs {b}");
+    }
+}
+
+#[test]
+fn each_run_is_judged_not_the_group() {
+    // 60K msg/s at 100 B on 3 × 8 cores is under a tenth of the reference: a load-
+    // generator limit, kept as a floor; the 1 KB run alone calibrates.
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,60000,msg/s,100\nkafka,produce_throughput,268000,msg/s,1024\n";
+    let (reference, with) = plan_csv(csv, &CLUSTER, &[("mbps", "50"), ("retention_h", "1")]);
+    assert!(nodes(&with, SystemId::Kafka) <= nodes(&reference, SystemId::Kafka) + 1, "{:#?}", with.warnings);
+    assert!(warned(&with, "load generator"), "{:#?}", with.warnings);
+}
+
+#[test]
+fn an_impossible_rate_is_not_used() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000000000,msg/s,1024\n";
+    let (reference, with) = plan_csv(csv, &[("nodes", "1"), ("cores", "1"), ("run", "max")], &[("mbps", "50"), ("retention_h", "1")]);
+    assert_eq!(nodes(&with, SystemId::Kafka), nodes(&reference, SystemId::Kafka));
+    assert!(warned(&with, "Not used"), "{:#?}", with.warnings);
+}

@@ -46,6 +46,9 @@ async fn read_upload_inner(req: Request, query: Option<String>) -> Result<Upload
     while let Some(field) = mp.next_field().await.map_err(|e| (e.status(), e.body_text()))? {
         let key = field.name().unwrap_or("").to_string();
         if key == "file" {
+            if file.is_some() {
+                return Err((StatusCode::BAD_REQUEST, "field `file`: more than one file part; send one file per upload".to_string()));
+            }
             let name = field.file_name().unwrap_or("upload").to_string();
             let data = field.bytes().await.map_err(|e| (e.status(), e.body_text()))?;
             file = Some((name, data));

@@ -228,6 +228,11 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             None
         }
     };
+    if let (Some(rf), Some(nodes)) = (meta.rf, meta.nodes) {
+        if rf > nodes {
+            report.errors.push(ImportError::new(0, "rf", format!("replication factor {rf} on {nodes} broker machine(s): each copy needs its own machine")));
+        }
+    }
     let has_rates = parsed.measurements.iter().any(|m| matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput));
     if has_rates && meta.nodes.is_none() {
         report.errors.push(ImportError::new(0, "nodes", "how many broker machines ran the test is not in the file: give nodes (--nodes); throughput per machine needs it"));
@@ -249,7 +254,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             continue;
         }
         if m.message_bytes.is_some_and(|s| !(1.0..=1e9).contains(&s)) {
-            report.errors.push(ImportError::new(m.line, "size", format!("message size {} B is out of range (1 B to 1 GB)", readable(m.message_bytes.unwrap_or(0.0)))));
+            report.errors.push(ImportError::new(m.line, "message_bytes", format!("message size {} B is out of range (1 B to 1 GB)", readable(m.message_bytes.unwrap_or(0.0)))));
             continue;
         }
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {

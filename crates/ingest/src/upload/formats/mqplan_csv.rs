@@ -45,6 +45,10 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
         let short = msg.lines().next().unwrap_or("").chars().take(200).collect::<String>();
         vec![ImportError::new(1, "csv", format!("not readable as CSV ({short}); check the quoting: a cell holding a comma or a quote is quoted, and a quote inside it is doubled"))]
     })?;
+    let raw_names: Vec<String> = text.trim_start_matches(['\n', '\r']).lines().next().unwrap_or("").split(',').map(normal_name).collect();
+    if let Some((i, dup)) = raw_names.iter().enumerate().find(|(i, n)| !n.is_empty() && raw_names[..*i].contains(n)) {
+        return Err(vec![ImportError::new(1, dup, format!("column {} repeats {dup:?}: each column once", i + 1))]);
+    }
     let names: Vec<String> = df
         .get_column_names()
         .iter()
@@ -112,9 +116,11 @@ fn number_cells(col: &Column, f: &Float64Chunked, name: &str, errors: &mut Vec<I
 
 /// One condition's samples: how many, their median (an even count: the mean of the
 /// middle two) and range.
+/// Zero samples (a stalled interval, a latency with no sample) are left out.
 #[derive(Debug, Clone, Copy)]
 struct Summary {
     count: usize,
+    zeros: usize,
     median: f64,
     lo: f64,
     hi: f64,
@@ -122,9 +128,11 @@ struct Summary {
 
 impl Summary {
     fn of(mut vals: Vec<f64>) -> Summary {
-        let count = vals.len();
+        let all = vals.len();
+        vals.retain(|v| *v != 0.0);
+        let (count, zeros) = (vals.len(), all - vals.len());
         if count == 0 {
-            return Summary { count, median: f64::NAN, lo: f64::NAN, hi: f64::NAN };
+            return Summary { count, zeros, median: f64::NAN, lo: f64::NAN, hi: f64::NAN };
         }
         let mid = count / 2;
         let (below, at_mid, _) = vals.select_nth_unstable_by(mid, f64::total_cmp);
@@ -132,7 +140,7 @@ impl Summary {
         // The lower middle value is the largest of the lower half.
         let median = if count.is_multiple_of(2) { (below.iter().copied().fold(f64::NEG_INFINITY, f64::max) + upper) / 2.0 } else { upper };
         let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
-        Summary { count, median, lo, hi }
+        Summary { count, zeros, median, lo, hi }
     }
 }
 
@@ -254,6 +262,14 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(ImportError::new(1, "message_bytes", format!("the header says {note:?}, but message_bytes is read in bytes: convert the column to bytes, or drop the note")));
         }
     }
+    // A unit written on the value column is not read (each row's `unit` is): refuse
+    // it rather than let it disagree silently.
+    if let Some(raw) = header.split(',').find(|h| normal_name(h) == "value") {
+        let note = raw.trim().trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim().trim_matches(['(', ')', '[', ']']).trim();
+        if !note.is_empty() {
+            errors.push(ImportError::new(1, "value", format!("the header says {note:?}, but units are read from each row's unit column: drop the note")));
+        }
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -267,14 +283,21 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     let flagged: std::collections::HashSet<usize> = errors.iter().filter(|e| e.field == "value").map(|e| e.line).collect();
     // Blank lines (trailing ones above all) are rows with nothing in them: skipped.
     let gaps = values.null_count() > 0;
-    let (metric_col, unit_col) = if gaps { (text_column(df, "metric"), text_column(df, "unit")) } else { (None, None) };
-    let empty = |c: &Option<StringChunked>, i: usize| c.as_ref().and_then(|c| c.get(i)).is_none_or(|x| x.trim().is_empty());
+    // A blank row has nothing in any cell (a lone "x" or "# comment" is not blank).
+    let blank = |i: usize| {
+        df.get_columns().iter().all(|c| match c.get(i) {
+            Ok(AnyValue::Null) => true,
+            Ok(AnyValue::String(s)) => s.trim().is_empty(),
+            Ok(AnyValue::StringOwned(s)) => s.trim().is_empty(),
+            _ => false,
+        })
+    };
     // The common case — no gaps, every value in range — is one pass over the slice.
     let all_fine = !gaps && values.cont_slice().is_ok_and(|sl| sl.iter().all(|x| (0.0..=crate::upload::MAX_VALUE).contains(x)));
     for (i, v) in values.into_iter().enumerate().take(if all_fine { 0 } else { n }) {
         let why = match v {
             None if flagged.contains(&(i + 2)) => continue,
-            None if empty(&metric_col, i) && empty(&unit_col, i) => continue,
+            None if blank(i) => continue,
             None => "missing".to_string(),
             Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{x:e} is out of range (0 to {:e})", crate::upload::MAX_VALUE),
             Some(_) => continue,
@@ -328,6 +351,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         Vec::new()
     };
     let mut p = Parsed::default();
+    let mut stalled: Vec<(usize, usize)> = Vec::new();
     for (j, g) in groups.iter().enumerate() {
         let first = g.first;
         let line = first + 2;
@@ -336,7 +360,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
                 errors.push(ImportError::new(line, field, why));
             }
         };
-        if at(&metrics, j).is_none() && at(&units, j).is_none() && g.rows.iter().all(|&i| values.get(i as usize).is_none()) {
+        if g.rows.iter().all(|&i| values.get(i as usize).is_none() && blank(i as usize)) {
             continue; // blank lines
         }
         let Some(m) = at(&metrics, j).and_then(|x| metric(&x.to_ascii_lowercase())) else {
@@ -387,7 +411,14 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         if !cells_ok {
             continue;
         }
-        let Some(&Summary { count, median, lo, hi }) = summaries.get(j) else { continue };
+        let Some(&Summary { count, zeros, median, lo, hi }) = summaries.get(j) else { continue };
+        if count == 0 {
+            err("value", format!("all {zeros} sample(s) of this condition are 0: a stalled run is not a measurement"));
+            continue;
+        }
+        if zeros > 0 {
+            stalled.push((line, zeros));
+        }
         // Unit conversion is linear: converting the median converts every sample alike.
         let Ok((value, unit)) = normalise(median, unit_s, size) else { continue };
         let note = at(&notes, j).map(str::to_string);
@@ -397,6 +428,15 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !errors.is_empty() {
         errors.sort_by_key(|e| e.line);
         return Err(errors);
+    }
+    if let Some(&(line, _)) = stalled.first() {
+        let zeros: usize = stalled.iter().map(|(_, z)| z).sum();
+        p.lints.push(crate::upload::report::Lint::new(
+            "stalled_samples",
+            Some(line),
+            format!("{zeros} zero sample(s) left out of their conditions' medians"),
+            "a zero is a stalled interval (or a latency with no sample), not a measurement",
+        ));
     }
     if n > p.measurements.len() {
         p.lints.push(crate::upload::report::Lint::new(
