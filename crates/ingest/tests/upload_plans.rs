@@ -13,7 +13,12 @@ fn sample(name: &str) -> Vec<u8> {
 
 /// Plans `query` on the reference data plus the upload of `file` with `meta`.
 fn plan_with(file: &str, meta: &[(&str, &str)], query: &[(&str, &str)]) -> (Plan, Plan) {
-    let out = import(file, &sample(file), None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
+    plan_upload(file, &sample(file), meta, query)
+}
+
+/// Plans `query` on the reference data alone and with the upload of `bytes`.
+fn plan_upload(file: &str, bytes: &[u8], meta: &[(&str, &str)], query: &[(&str, &str)]) -> (Plan, Plan) {
+    let out = import(file, bytes, None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
     let ds = out.dataset.unwrap_or_else(|| panic!("{file} imports: {:?}", out.report.errors));
     let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
     let w = Workload::from_params(query.iter().copied()).expect("workload");
@@ -117,14 +122,7 @@ fn what_happened_to_runs_of_a_system_not_recommended_is_said_at_the_top() {
 
 /// Plans `query` on the reference data plus a CSV upload.
 fn plan_csv(csv: &str, meta: &[(&str, &str)], query: &[(&str, &str)]) -> (Plan, Plan) {
-    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
-    let ds = out.dataset.unwrap_or_else(|| panic!("imports: {:?}", out.report.errors));
-    let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
-    let w = Workload::from_params(query.iter().copied()).expect("workload");
-    let reference = capacity::plan(&Catalog::fit(&loaded.datasets, loaded.features.clone()).expect("fit"), &w).expect("plan");
-    let mut all = loaded.datasets.clone();
-    all.push((ds.source.file.clone(), ds));
-    (reference, capacity::plan(&Catalog::fit(&all, loaded.features).expect("fit"), &w).expect("plan"))
+    plan_upload("u.csv", csv.as_bytes(), meta, query)
 }
 
 const CLUSTER: [(&str, &str); 4] = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max")];
