@@ -55,9 +55,10 @@ impl DataSelection {
         for (k, v) in pairs {
             match k {
                 "dataset" => {
-                    for id in v.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                        if is_dataset_id(id) {
-                            sel.ids.push(id.to_string());
+                    // Ids are lower-case hex; one pasted in upper case is the same id.
+                    for id in v.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()) {
+                        if is_dataset_id(&id) {
+                            sel.ids.push(id);
                         } else {
                             errors.push(FieldError::new("dataset", format!("{:?} is not a dataset id (16 hex digits)", id.chars().take(40).collect::<String>())));
                         }

@@ -118,7 +118,8 @@ fn num(field: &str, v: &str, lo: f64, hi: f64, lo_inclusive: bool, errors: &mut 
         Ok(x) if x.is_finite() => {
             let bracket = if lo_inclusive { "[" } else { "(" };
             let shown = if x.abs() >= 1e9 || (x != 0.0 && x.abs() < MIN_POSITIVE) { format!("{x:e}") } else { format!("{x}") };
-            errors.push(FieldError::new(field, format!("must be in {bracket}{lo}, {hi}] (and 0 or at least {MIN_POSITIVE}), got {shown}")));
+            let tiny = if lo <= 0.0 { format!("; a non-zero value is at least {MIN_POSITIVE}") } else { String::new() };
+            errors.push(FieldError::new(field, format!("must be in {bracket}{lo}, {hi}]{tiny}, got {shown}")));
             None
         }
         _ => {

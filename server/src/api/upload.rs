@@ -169,6 +169,7 @@ pub async fn post_dataset(State(s): State<AppState>, RawQuery(q): RawQuery, req:
 /// # Errors
 /// 404 JSON for an unknown id, 500 for storage failures.
 pub async fn get_dataset(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = id.to_ascii_lowercase();
     if !capacity::selection::is_dataset_id(&id) {
         return Err(ApiError::Invalid(vec![capacity::FieldError::new("id", "not a dataset id (16 hex digits)")]));
     }
@@ -218,6 +219,7 @@ fn report_html(r: &ingest::upload::ImportReport) -> String {
 /// # Errors
 /// 404 for an unknown id, 500 for storage failures.
 pub async fn get_dataset_csv(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id = id.to_ascii_lowercase();
     if !capacity::selection::is_dataset_id(&id) {
         return Err(ApiError::Invalid(vec![capacity::FieldError::new("id", "not a dataset id (16 hex digits)")]));
     }
