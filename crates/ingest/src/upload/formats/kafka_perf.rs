@@ -27,15 +27,18 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut record_size: Option<f64> = None;
     let mut pending_intervals: Vec<Measurement> = Vec::new();
     let mut summaries = 0usize;
+    let mut run_rate: Option<f64> = None;
+    let mut targets: Vec<Option<f64>> = Vec::new();
     let mut csv_header: Option<Vec<String>> = None;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
         if line.contains("kafka-producer-perf-test") {
             record_size = flag(line, &["--record-size"]).and_then(|s| s.parse().ok());
-            if let Some(t) = flag(line, &["--throughput"]).and_then(|s| s.parse::<f64>().ok()) {
-                inf.target_rate = (t > 0.0).then_some(t);
-            }
+            // The run's own rate limit (-1: none) classifies its rows; a file-wide
+            // target only while every run shares it.
+            run_rate = flag(line, &["--throughput"]).and_then(|s| s.parse::<f64>().ok()).filter(|t| *t > 0.0);
+            targets.push(run_rate);
             inf.records = flag(line, &["--num-records"]).and_then(|s| s.parse().ok()).or(inf.records);
             if let Some(a) = kv(line, "acks") {
                 inf.acks = Some(a.to_string());
@@ -72,7 +75,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             if size.is_some() && inf.message_bytes.is_none() {
                 inf.message_bytes = size;
             }
-            let m = Measurement { line: line_no, metric: Metric::ProduceThroughput, value: rps, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None };
+            let load = Some(crate::upload::run_load(rps, run_rate));
+            let m = Measurement { line: line_no, metric: Metric::ProduceThroughput, value: rps, unit: Unit::MsgPerS, percentile: None, load, message_bytes: size, note: None, system: None };
             if line.contains("50th") {
                 summaries += 1;
                 pending_intervals.clear();
@@ -123,6 +127,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
+    targets.dedup();
+    if let [only] = targets[..] {
+        inf.target_rate = only;
+    }
     p.inferred = inf;
     Ok(p)
 }
@@ -130,6 +138,18 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_run_is_judged_by_its_own_throughput_limit() {
+        let t = "kafka-producer-perf-test --topic t --num-records 100 --record-size 100 --throughput 1000 --producer-props acks=all\n\
+100 records sent, 1000.0 records/sec (0.10 MB/sec), 1.0 ms avg latency, 2.0 ms max latency, 1 ms 50th, 2 ms 95th, 2 ms 99th, 2 ms 99.9th.\n\
+kafka-producer-perf-test --topic t --num-records 100 --record-size 100 --throughput -1 --producer-props acks=all\n\
+100 records sent, 90000.0 records/sec (8.58 MB/sec), 1.0 ms avg latency, 2.0 ms max latency, 1 ms 50th, 2 ms 95th, 2 ms 99th, 2 ms 99.9th.\n";
+        let p = parse(t).unwrap();
+        let loads: Vec<_> = p.measurements.iter().filter(|m| m.metric == Metric::ProduceThroughput).map(|m| m.load).collect();
+        assert_eq!(loads, vec![Some(capacity::dataset::Load::Steady), Some(capacity::dataset::Load::Max)]);
+        assert_eq!(p.inferred.target_rate, None, "two runs, two limits: no file-wide target");
+    }
 
     #[test]
     fn summary_line_gives_throughput_and_percentiles_and_mib_size() {
