@@ -70,7 +70,7 @@ pub fn RecommendationCard(
                         ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
                         ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
                     <dt>"Produce capacity"</dt>
-                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip="fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures: the fit rests on two points" /></dd>
+                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures: the size fit rests on {} measured point(s)", best.fit_points) /></dd>
                     {ops.processes.map(|(lo, hi)| view! { <dt>"Operations burden"</dt><dd><Num text=if lo == hi { format!("{} processes in a minimal cluster", fmt_num(lo)) } else { format!("{}–{} processes in a minimal cluster", fmt_num(lo), fmt_num(hi)) } tip=format!("seed 000's 3-machine cluster, a measure of how many components to run, not of this plan's size; {ops_tip}") />
                         {ops.person_days.map(|d| view! { ", " <Num text=format!("{} person-days to first deployment", fmt_num(d)) tip="seed 000 §6.4" /> })}</dd> })}
                 </dl>

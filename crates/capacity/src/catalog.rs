@@ -350,7 +350,10 @@ fn best_per_size<'a, 'b>(rows: &[&'b &'b Loaded<'a>]) -> Vec<&'b &'b Loaded<'a>>
 /// (nodes, cores per node, RAM GB, assumption, RF) of a measured setup.
 type HomeSetup = (u32, u32, Option<f64>, Option<String>, u32);
 
-fn size_points(rows: &[&&Loaded<'_>]) -> (HomeSetup, Vec<SizePoint>) {
+/// `reading`: one consumer group's cost relative to a replica write, charged to runs
+/// whose consumers read alongside (`consumers` stated), so the write cost is not
+/// inflated by the reads. None for the reference runs (measured producer-side).
+fn size_points(rows: &[&&Loaded<'_>], reading: Option<f64>) -> (HomeSetup, Vec<SizePoint>) {
     let first = rows[0];
     let (nodes, cores, ram_gb, assumed) = match first.setup() {
         Some((_, Some(n), Some(c), ram)) => (n, c, ram, None),
@@ -371,9 +374,10 @@ fn size_points(rows: &[&&Loaded<'_>]) -> (HomeSetup, Vec<SizePoint>) {
         .filter_map(|l| {
             let msgs = produce_msgs(l.row)?;
             let rf = f64::from(l.row.workload.replication_factor.unwrap_or(rf));
+            let read = if l.row.workload.consumers.is_some_and(|c| c > 0) { reading.unwrap_or(0.0) } else { 0.0 };
             Some(SizePoint {
                 message_bytes: l.row.workload.message_bytes?,
-                core_seconds: cores_total / (msgs * rf),
+                core_seconds: cores_total / (msgs * (rf + read)),
                 measured_msgs: msgs,
                 row_id: l.r().id,
                 citation: l.row.citation.clone(),
@@ -469,15 +473,27 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| is_upload(l.file));
     let mut candidates: Vec<&(String, Vec<&&Loaded<'_>>)> = groups.iter().filter(|(_, v)| distinct_sizes(v) >= 2).collect();
     candidates.sort_by_key(|(_, v)| std::cmp::Reverse((uploaded_group(v), has_cores(v), distinct_sizes(v), v.len())));
-    let fit_group = |rows: &[&&Loaded<'_>]| {
-        let (setup, points) = size_points(rows);
+    let fit_group = |rows: &[&&Loaded<'_>], reading: Option<f64>| {
+        let (setup, points) = size_points(rows, reading);
         SizeCurve::fit(system.id(), points).map(|c| (setup, c))
+    };
+    // Consumer cost on a setup at a measured size, relative to one replica write.
+    let consume_on = |key: &str, cores_total: f64, curve: &SizeCurve| {
+        mine.iter()
+            .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
+            .filter(|l| !(is_upload(l.file) && matches!(l.row.load, Some(Load::Steady | Load::High))))
+            .filter(|l| l.setup().is_some_and(|s| s.0 == key))
+            .find_map(|l| {
+                let size = l.row.workload.message_bytes?;
+                let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
+                Some((cores_total / msgs / curve.core_seconds(size), l.r()))
+            })
     };
     // The reference first: the user's runs are judged against it.
     let mut fitted = None;
     let mut last_err = None;
     for (key, rows) in candidates.iter().filter(|(_, v)| !uploaded_group(v)) {
-        match fit_group(rows) {
+        match fit_group(rows, None) {
             Ok((setup, c)) => {
                 fitted = Some((key.clone(), rows.clone(), setup, c));
                 break;
@@ -486,6 +502,8 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         }
     }
     let reference_fit = fitted.clone();
+    let reference_consume = reference_fit.as_ref().and_then(|(key, _, (n, c, ..), curve)| consume_on(key, f64::from(n * c), curve));
+    let reference_reading = reference_consume.as_ref().map(|c| c.0);
     // Each uploaded run judged against the reference on its own hardware: under
     // MIN_PLAUSIBLE_SHARE its load generator set the rate (kept as a lower bound);
     // over MAX_PLAUSIBLE_RATIO something in the file or its metadata is off (not used).
@@ -502,14 +520,14 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         let reference = reference.clone();
         upload_notes.extend(judged_notes(&client_bound, &reference, |key, n, share| {
             format!(
-                "{n} run(s) of yours on {key} reach {:.0} % of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
+                "{n} measurement(s) of yours on {key} reach {:.0} % (median) of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
                 share * 100.0,
                 MIN_PLAUSIBLE_SHARE * 100.0
             )
         }));
         upload_notes.extend(judged_notes(&implausible, &reference, |key, n, share| {
             format!(
-                "{n} run(s) of yours on {key} reach {share:.0}× what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
+                "{n} measurement(s) of yours on {key} reach {share:.0}× (median) what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
             )
         }));
     }
@@ -522,7 +540,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         // Several uploaded runs at one size (a thread or rate sweep): the best is the
         // capacity; the others were client-bound or throttled.
         let rows = best_per_size(&rows);
-        let c = match fit_group(&rows) {
+        let c = match fit_group(&rows, reference_reading) {
             Ok((_, c)) if c.a_core_us > 0.0 && c.b_core_us_per_byte >= 0.0 => c,
             Ok((_, c)) => {
                 upload_notes.push(format!(
@@ -541,7 +559,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         if fitted.is_none() {
             upload_notes.push(format!("your runs on {key} are the only data for this system here (data=only): nothing checks them against the reference runs"));
         }
-        let (setup, _) = size_points(&rows);
+        let (setup, _) = size_points(&rows, reference_reading);
         fitted = Some((key.clone(), rows, setup, c));
         break;
     }
@@ -560,31 +578,15 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
 
     // Consume cost on the home setup at a fitted size, relative to the produce cost
     // (computed before any calibration, so calibration scales both alike).
-    let consume_cost_ratio = mine
-        .iter()
-        .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
-        .filter(|l| !(is_upload(l.file) && matches!(l.row.load, Some(Load::Steady | Load::High))))
-        .filter(|l| l.setup().map(|s| s.0) == Some(home_key.clone()))
-        .find_map(|l| {
-            let size = l.row.workload.message_bytes?;
-            let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
-            let per_consume = cores_total / msgs;
-            Some((per_consume / curve.core_seconds(size), l.r()))
-        })
-        .or_else(|| {
-            // Your runs measured no consumption: the reference runs' consumer cost.
-            let (key, _, (n, c, ..), reference) = reference_fit.as_ref().filter(|r| r.0 != home_key)?;
-            let total = f64::from(n * c);
-            mine.iter()
-                .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
-                .filter(|l| l.setup().map(|s| s.0).as_ref() == Some(key))
-                .find_map(|l| {
-                    let size = l.row.workload.message_bytes?;
-                    let msgs = msgs_of(l.row).filter(|m| *m > 0.0)?;
-                    Some((total / msgs / reference.core_seconds(size), l.r()))
-                })
-        });
+    // Your runs whose consumers read alongside carry the reference consumer cost
+    // (their own consume rate is not a separate measurement); runs measured without
+    // consumers their own consume runs, else the reference's.
+    let concurrent = home_rows.iter().any(|l| is_upload(l.file) && l.row.workload.consumers.is_some_and(|c| c > 0));
+    let consume_cost_ratio = if concurrent { reference_consume.clone() } else { consume_on(&home_key, cores_total, &curve).or_else(|| reference_consume.clone()) };
     let consume_ratio = consume_cost_ratio.as_ref().map(|c| c.0);
+    if consume_ratio.is_none() && is_upload(&home_key) {
+        upload_notes.push("no consume rate was measured with these runs (and no reference runs are in this plan): consumer groups add no CPU load here — an optimistic plan".into());
+    }
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
     // reference — used to calibrate it to the user's machines (best run per size).
@@ -632,10 +634,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         c.factor *= raise;
         c.points.push(l.r());
         c.how = format!(
-            "{}raised ×{raise:.2} because a fixed-rate run of yours reached {} msg/s, more than the curve predicted ({})",
+            "{}raised ×{raise:.2} because a run of yours held to a rate (or limited by its load generator) reached {} msg/s, more than the curve predicted ({}{})",
             if c.how.is_empty() { String::new() } else { format!("{}; then ", c.how) },
             crate::units::fmt_num(produce_msgs(l.row).unwrap_or(0.0)),
-            l.row.citation
+            l.row.citation,
+            l.row.note.as_deref().map(|n| format!("; {n}")).unwrap_or_default()
         );
     } else if !floors.is_empty() {
         upload_notes.push(format!("{} run(s) of yours held to a rate (or limited by the load generator) stay below the predicted capacity: they confirm it and change nothing", floors.len()));

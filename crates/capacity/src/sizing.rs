@@ -127,6 +127,8 @@ pub struct SystemPlan {
     pub storage: Storage,
     /// Produce capacity of the planned data nodes at this size and durability, msg/s.
     pub capacity_msgs: f64,
+    /// Measured points the size fit rests on.
+    pub fit_points: usize,
     /// CPU, disk-bandwidth, NIC and disk-fill utilisation at peak with all nodes up (0–1).
     pub utilisation: Utilisation,
     /// Expected p99 end-to-end latency (None = not measured).
@@ -457,6 +459,20 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
             warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
         }
     }
+    // A fit that over-predicts one of its own points by more than a quarter says so.
+    if let Some((r, pt)) = m.produce.residuals.iter().zip(&m.produce.points).filter(|(r, _)| **r > 0.25).max_by(|a, b| a.0.total_cmp(b.0)) {
+        warnings.push(Warning {
+            kind: "fit_error".into(),
+            text: format!(
+                "{}: the size fit predicts {:.0} % more than measured at {} B ({} msg/s measured, {})",
+                m.system.name(),
+                r * 100.0,
+                fmt_num(pt.message_bytes),
+                fmt_num(pt.measured_msgs),
+                pt.citation
+            ),
+        });
+    }
     if m.produce.dof() == 0 {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
     }
@@ -507,6 +523,7 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
             },
         },
         capacity_msgs,
+        fit_points: m.produce.points.len(),
         utilisation,
         p99,
         p999_backlog,

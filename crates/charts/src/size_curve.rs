@@ -52,7 +52,8 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
             let assumed = if m.home.assumed.is_some() { "assumed " } else { "" };
             let yours = capacity::catalog::is_upload(&m.home.hardware_id);
             let whose = if yours { "your cluster, " } else { "" };
-            let label = format!("{} ({whose}{assumed}{}×{} cores, RF {})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
+            let scaled = m.calibration.as_ref().map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
+            let label = format!("{} ({whose}{assumed}{}×{} cores, RF {}{scaled})", m.system.name(), m.home.nodes, m.home.cores, m.home.rf);
             chart
                 .draw_series(LineSeries::new(curve, c.stroke_width(2)))
                 .map_err(e)?

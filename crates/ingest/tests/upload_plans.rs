@@ -156,3 +156,27 @@ fn an_impossible_rate_is_not_used() {
     assert_eq!(nodes(&with, SystemId::Kafka), nodes(&reference, SystemId::Kafka));
     assert!(warned(&with, "Not used"), "{:#?}", with.warnings);
 }
+
+#[test]
+fn consumers_reading_during_the_run_are_not_charged_twice() {
+    // 3 × 16 cores produced 250K msg/s of 1 KB while one consumer group read it all.
+    let csv = "system,metric,value,unit,message_bytes\npulsar,produce_throughput,250000,msg/s,1024\npulsar,consume_throughput,249000,msg/s,1024\npulsar,produce_throughput,700000,msg/s,100\n";
+    let meta = [("nodes", "3"), ("cores", "16"), ("rf", "3"), ("consumers", "1"), ("run", "max")];
+    let (reference, with) = plan_csv(csv, &meta, &[("mbps", "100"), ("cores", "16"), ("retention_h", "1")]);
+    let cap = |p: &Plan| p.candidates.iter().find(|c| c.plan.system == SystemId::Pulsar).map(|c| c.plan.capacity_msgs).expect("pulsar");
+    assert!(cap(&with) > cap(&reference), "{} vs {}", cap(&with), cap(&reference));
+}
+
+#[test]
+fn a_thread_sweep_in_csv_counts_by_its_best_run() {
+    // Different notes are different runs: the best (145K) calibrates, not the median.
+    let csv = "system,metric,value,unit,message_bytes,note\n\
+rocketmq,produce_throughput,20000,msg/s,1024,1 thread\n\
+rocketmq,produce_throughput,60000,msg/s,1024,10 threads\n\
+rocketmq,produce_throughput,145000,msg/s,1024,200 threads\n";
+    let out = import("t.csv", csv.as_bytes(), None, &UploadMeta::from_pairs([("nodes", "2"), ("cores", "32"), ("rf", "2"), ("run", "max")]).expect("meta"));
+    assert_eq!(out.report.rows_imported, 3, "three runs, not one median");
+    let (_, with) = plan_csv(csv, &[("nodes", "2"), ("cores", "32"), ("rf", "2"), ("run", "max")], &[("mbps", "50"), ("kind", "business")]);
+    let rmq = &with.candidates.iter().find(|c| c.plan.system == SystemId::Rocketmq).expect("rocketmq").plan;
+    assert!(rmq.warnings.iter().any(|w| w.text.contains("1 run(s)")), "{:#?}", rmq.warnings);
+}

@@ -229,7 +229,7 @@ pub(crate) fn normalise(value: f64, unit: &str, size: Option<f64>) -> Result<(f6
 }
 
 /// Parses the CSV. Rows that describe the same condition (system, metric, unit,
-/// percentile, message size, load) are samples of one figure: polars groups them
+/// percentile, message size, load, note) are samples of one figure: polars groups them
 /// and each group becomes one measurement, its median, with the count and range in
 /// the note. Cells are checked column-wise; a bad condition is reported at the
 /// first line that has it.
@@ -314,7 +314,10 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     let Some(slice) = filled.cont_slice().ok() else {
         return Err(vec![ImportError::new(1, "value", "column has gaps")]);
     };
-    let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load"].into_iter().filter(|c| df.column(c).is_ok()).collect();
+    // The note is part of the condition: rows with one note are samples of one run
+    // (their median), rows with different notes are different runs (a thread or rate
+    // sweep), which the plan tells apart (best saturated run per size).
+    let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load", "note"].into_iter().filter(|c| df.column(c).is_ok()).collect();
     if n > crate::upload::MAX_ROWS {
         return Err(vec![ImportError::new(0, "file", format!("{n} rows; at most {} per upload", crate::upload::MAX_ROWS))]);
     }
@@ -324,7 +327,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             0,
             "file",
             format!(
-                "{} distinct conditions (system, metric, unit, percentile, message_bytes, load); at most {} per upload — does a column hold per-row values?",
+                "{} distinct conditions (system, metric, unit, percentile, message_bytes, load, note); at most {} per upload — does a column (a note?) hold per-row values?",
                 groups.len(),
                 crate::upload::MAX_CONDITIONS
             ),

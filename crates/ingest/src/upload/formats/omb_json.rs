@@ -158,7 +158,11 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 percentile: None,
                 load: Some(crate::upload::fixed_rate_load(mean, inf.target_rate)),
                 message_bytes: None,
-                note: Some(format!("mean of {kept} steady 10-s samples of {}", s.len())),
+                note: Some(format!(
+                    "mean of {kept} steady 10-s samples of {}{}",
+                    s.len(),
+                    if stalled > 0 { format!("; {stalled} stalled sample(s) excluded: the run did not hold this rate throughout") } else { String::new() }
+                )),
                 system: None,
             });
         }
