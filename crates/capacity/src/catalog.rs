@@ -517,6 +517,8 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 _ => {}
             }
         }
+        // A fixed-rate run cannot be too slow (it is a floor), but it can be impossible.
+        implausible.extend(floors.iter().filter(|l| measured_vs_predicted(reference, l, None).is_some_and(|r| r > MAX_PLAUSIBLE_RATIO)));
         let reference = reference.clone();
         upload_notes.extend(judged_notes(&client_bound, &reference, |key, n, share| {
             format!(
@@ -625,7 +627,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         }
     }
     // Fixed-rate runs that reached their rate: capacity is at least that.
-    let floors: Vec<&&Loaded<'_>> = floors.into_iter().chain(client_bound).collect();
+    let floors: Vec<&&Loaded<'_>> = floors.iter().copied().filter(|l| !implausible.iter().any(|j| std::ptr::eq(**j, **l))).chain(client_bound.iter().copied()).collect();
     let floor = floors.iter().filter_map(|l| Some((measured_vs_predicted(&curve, l, consume_ratio)?, *l))).max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((raise, l)) = floor.filter(|(r, _)| *r > 1.0) {
         curve.a_core_us /= raise;

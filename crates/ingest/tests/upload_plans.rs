@@ -150,11 +150,13 @@ fn each_run_is_judged_not_the_group() {
 }
 
 #[test]
-fn an_impossible_rate_is_not_used() {
+fn an_impossible_rate_is_not_used_whether_capacity_or_floor() {
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000000000,msg/s,1024\n";
-    let (reference, with) = plan_csv(csv, &[("nodes", "1"), ("cores", "1"), ("run", "max")], &[("mbps", "50"), ("retention_h", "1")]);
-    assert_eq!(nodes(&with, SystemId::Kafka), nodes(&reference, SystemId::Kafka));
-    assert!(warned(&with, "Not used"), "{:#?}", with.warnings);
+    for run in ["max", "fixed"] {
+        let (reference, with) = plan_csv(csv, &[("nodes", "1"), ("cores", "1"), ("run", run)], &[("mbps", "50"), ("retention_h", "1")]);
+        assert_eq!(nodes(&with, SystemId::Kafka), nodes(&reference, SystemId::Kafka), "run={run}");
+        assert!(warned(&with, "Not used"), "run={run}: {:#?}", with.warnings);
+    }
 }
 
 #[test]

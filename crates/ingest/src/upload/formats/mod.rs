@@ -27,7 +27,7 @@ pub fn detect(name: &str, text: &str) -> Format {
         Format::PulsarPerf
     } else if head.contains("records sent,") || head.contains("data.consumed.in") || head.contains("kafka-producer-perf-test") {
         Format::KafkaPerf
-    } else if first_line.contains("publishRate") || first_line.contains("publishLatency") {
+    } else if first_line.contains("prod-rate-avg") || first_line.contains("publishRate") || first_line.contains("publishLatency") {
         Format::OmbCsv
     } else {
         let _ = name;

@@ -1,7 +1,13 @@
-//! OpenMessaging Benchmark CSV export: one row per run with OMB's field names
-//! (`workload`, `driver`, `messageSize`, `publishRate`, `consumeRate`,
-//! `publishLatency99pct`, `endToEndLatency99pct`, …). Its header ends with a comma
-//! that the rows lack; polars is told to accept the ragged lines.
+//! OpenMessaging Benchmark CSV export (`ResultsToCsv`): one row per result file.
+//! Upstream's header is `topics,partitions,message-size,producers-per-topic,
+//! consumers-per-topic,prod-rate-min,prod-rate-avg,prod-rate-std-dev,prod-rate-max,
+//! con-rate-min,con-rate-avg,con-rate-std-dev,con-rate-max,` — it ends with a comma
+//! that the rows lack, so polars is told to accept the ragged lines. Forks prepend
+//! `workload,driver,version,beginTime,endTime` and append the aggregated latencies
+//! (`aggregatedPublishLatency99pct`, `aggregatedEndToEndLatency99pct`, … in ms;
+//! `aggregatedPublishDelayLatency*` are µs and not read). Rates are msg/s: the mean
+//! of the run's 10-s samples (`prod-rate-avg`). Hand-made exports with the JSON
+//! field names (`messageSize`, `publishRate`, `publishLatency99pct`) are read too.
 
 use capacity::dataset::{Metric, Unit};
 use polars::prelude::DataFrame;
@@ -23,23 +29,34 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
 fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
     let lower = |s: &str| s.to_ascii_lowercase();
     let mut errors = Vec::new();
-    let size = numbers(df, &lower("messageSize"), &mut errors);
+    // The first of each set of names that the file has.
+    let first_of = |names: &[&str]| names.iter().map(|n| lower(n)).find(|n| df.column(n).is_ok());
+    let size = first_of(&["message-size", "messageSize"]).and_then(|c| numbers(df, &c, &mut errors));
     let drivers = strings(df, "driver");
     let mut p = Parsed::default();
     let mut inf = Inferred::default();
-    let specs: [(&str, Metric, Option<f64>); 8] = [
-        ("publishrate", Metric::ProduceThroughput, None),
-        ("consumerate", Metric::ConsumeThroughput, None),
-        ("publishlatency50pct", Metric::PublishLatency, Some(50.0)),
-        ("publishlatency99pct", Metric::PublishLatency, Some(99.0)),
-        ("publishlatency999pct", Metric::PublishLatency, Some(99.9)),
-        ("endtoendlatency50pct", Metric::E2eLatency, Some(50.0)),
-        ("endtoendlatency99pct", Metric::E2eLatency, Some(99.0)),
-        ("endtoendlatency999pct", Metric::E2eLatency, Some(99.9)),
+    for (names, slot) in [(&["partitions"][..], 0), (&["producers-per-topic", "producersPerTopic"][..], 1), (&["consumers-per-topic", "consumersPerTopic"][..], 2)] {
+        let v = first_of(names).and_then(|c| numbers(df, &c, &mut Vec::new())).and_then(|v| v.into_iter().flatten().next()).filter(|x| (1.0..=1e6).contains(x)).map(|x| x as u32);
+        match slot {
+            0 => inf.partitions = v,
+            1 => inf.producers = v,
+            _ => inf.consumers = v,
+        }
+    }
+    let specs: [(&[&str], Metric, Option<f64>); 8] = [
+        (&["prod-rate-avg", "publishRate"], Metric::ProduceThroughput, None),
+        (&["con-rate-avg", "consumeRate"], Metric::ConsumeThroughput, None),
+        (&["aggregatedPublishLatency50pct", "publishLatency50pct"], Metric::PublishLatency, Some(50.0)),
+        (&["aggregatedPublishLatency99pct", "publishLatency99pct"], Metric::PublishLatency, Some(99.0)),
+        (&["aggregatedPublishLatency999pct", "publishLatency999pct"], Metric::PublishLatency, Some(99.9)),
+        (&["aggregatedEndToEndLatency50pct", "endToEndLatency50pct"], Metric::E2eLatency, Some(50.0)),
+        (&["aggregatedEndToEndLatency99pct", "endToEndLatency99pct"], Metric::E2eLatency, Some(99.0)),
+        (&["aggregatedEndToEndLatency999pct", "endToEndLatency999pct"], Metric::E2eLatency, Some(99.9)),
     ];
     let mut any = false;
-    for (col, metric, pct) in specs {
-        let Some(vals) = numbers(df, col, &mut errors) else { continue };
+    for (names, metric, pct) in specs {
+        let Some(col) = first_of(names) else { continue };
+        let Some(vals) = numbers(df, &col, &mut errors) else { continue };
         any |= metric == Metric::ProduceThroughput;
         for (i, v) in vals.into_iter().enumerate() {
             let Some(v) = v else { continue };
@@ -53,7 +70,7 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         inf.system = Some(d.to_ascii_lowercase());
     }
     if !any && errors.is_empty() {
-        errors.push(ImportError::new(1, "publishRate", "no publishRate column"));
+        errors.push(ImportError::new(1, "prod-rate-avg", "no produce rate column (prod-rate-avg, or publishRate)"));
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -65,6 +82,30 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Upstream `ResultsToCsv`'s own header and row shape (trailing comma in the header).
+    #[test]
+    fn upstream_results_to_csv_is_read() {
+        let t = "topics,partitions,message-size,producers-per-topic,consumers-per-topic,prod-rate-min,prod-rate-avg,prod-rate-std-dev,prod-rate-max,con-rate-min,con-rate-avg,con-rate-std-dev,con-rate-max,\n\
+1,100,1024,1,1,48000,50012,812.5,51200,47900,50003,799.1,51150\n";
+        let p = parse(t).unwrap();
+        let rates: Vec<(Metric, f64)> = p.measurements.iter().map(|m| (m.metric, m.value)).collect();
+        assert_eq!(rates, vec![(Metric::ProduceThroughput, 50012.0), (Metric::ConsumeThroughput, 50003.0)]);
+        assert_eq!(p.measurements[0].message_bytes, Some(1024.0));
+        assert_eq!((p.inferred.partitions, p.inferred.consumers), (Some(100), Some(1)));
+    }
+
+    /// The fork's longer export: identification first, aggregated latencies (ms) last.
+    #[test]
+    fn fork_results_to_csv_with_latencies_is_read_and_detected() {
+        let t = "workload,driver,version,beginTime,endTime,topics,partitions,message-size,producers-per-topic,consumers-per-topic,prod-rate-min,prod-rate-avg,prod-rate-std-dev,prod-rate-max,con-rate-min,con-rate-avg,con-rate-std-dev,con-rate-max,aggregatedPublishLatencyAvg,aggregatedPublishLatency50pct,aggregatedPublishLatency75pct,aggregatedPublishLatency95pct,aggregatedPublishLatency99pct,aggregatedPublishLatency999pct\n\
+1kb,Pulsar,2.10,t0,t1,1,16,1024,1,1,9000,10000,12.5,10100,9000,9990,11.2,10090,3.1,2.5,3.3,5.0,8.25,20.5\n";
+        assert_eq!(super::super::detect("results.csv", t), super::super::Format::OmbCsv);
+        let p = parse(t).unwrap();
+        assert_eq!(p.inferred.system.as_deref(), Some("pulsar"));
+        let p99 = p.measurements.iter().find(|m| m.metric == Metric::PublishLatency && m.percentile == Some(99.0)).map(|m| m.value);
+        assert_eq!(p99, Some(8.25));
+    }
 
     #[test]
     fn trailing_comma_header_is_accepted() {

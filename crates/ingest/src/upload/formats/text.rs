@@ -7,18 +7,36 @@ pub fn after(line: &str, label: &str) -> Option<f64> {
     number_at(&line[i..])
 }
 
-/// The first number at the start of `s` (after spaces).
+/// The first number at the start of `s` (after spaces). None when it is followed
+/// by a comma and a digit: `4,281` (thousands) or `100003,6` (a decimal comma) is
+/// ambiguous, and reading `4` or `100003` would be silently wrong.
 pub fn number_at(s: &str) -> Option<f64> {
     let s = s.trim_start();
     let end = s.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))).unwrap_or(s.len());
+    if comma_digit(&s[end..]) {
+        return None;
+    }
     s[..end].parse().ok().filter(|x: &f64| x.is_finite())
 }
 
-/// The number right before `label` (e.g. `before("5000000 records sent", " records sent")`).
+/// Whether `rest` starts with a comma and a digit.
+fn comma_digit(rest: &str) -> bool {
+    let mut c = rest.chars();
+    c.next() == Some(',') && c.next().is_some_and(|d| d.is_ascii_digit())
+}
+
+/// The number right before `label` (e.g. `before("5000000 records sent", " records sent")`),
+/// sign and exponent included (`-743`, `1e300` are read as written, for the range
+/// checks to refuse). None after a digit and a comma (`235,249.8`: ambiguous).
 pub fn before(line: &str, label: &str) -> Option<f64> {
     let i = line.find(label)?;
     let head = line[..i].trim_end();
-    head[tail_start(head, |c| c.is_ascii_digit() || c == '.')..].parse().ok()
+    let start = tail_start(head, |c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
+    let lead = &head[..start];
+    if lead.ends_with(',') && lead[..lead.len() - 1].ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    head[start..].trim_start_matches(['e', 'E']).parse().ok().filter(|x: &f64| x.is_finite())
 }
 
 /// Byte index where the trailing run of characters matching `keep` starts
@@ -58,5 +76,13 @@ mod tests {
         // A multi-byte character right before the number must not split a slice.
         assert_eq!(before("é5 records sent", " records sent"), Some(5.0));
         assert_eq!(before("é records sent", " records sent"), None);
+        // Signs and exponents are kept (for the range checks); comma-grouped or
+        // decimal-comma numbers are not guessed at.
+        assert_eq!(before("x, -743 ms 99th", " ms 99th"), Some(-743.0));
+        assert_eq!(before("x, 1e300 ms 99th", " ms 99th"), Some(1e300));
+        assert_eq!(before("sent, 235,249.8 records/sec", " records/sec"), None);
+        assert_eq!(after("Send TPS: 4,281 Max RT", "Send TPS:"), None);
+        assert_eq!(after("Throughput produced: 100003,6 msg/s", "Throughput produced:"), None);
+        assert_eq!(after("a: 5, b: 6", "a:"), Some(5.0));
     }
 }
