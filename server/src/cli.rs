@@ -241,10 +241,22 @@ flags!(
 /// was imported.
 ///
 /// # Errors
-/// Unreadable file (exit 1) or storage failure.
-pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Path, format: Option<&str>, meta: &MetaFlags, json: bool) -> Result<(String, bool), CliError> {
+/// Not a regular file or larger than `max_bytes` (the server's upload cap; exit 2),
+/// unreadable (exit 1), or a storage failure.
+pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Path, max_bytes: usize, format: Option<&str>, meta: &MetaFlags, json: bool) -> Result<(String, bool), CliError> {
+    use std::io::Read;
+
     use ingest::upload::{import, Format, ImportError, ImportReport, UploadMeta};
-    let bytes = std::fs::read(file).map_err(|e| CliError::Runtime(format!("{}: {e}", file.display())))?;
+    let unreadable = |e: std::io::Error| CliError::Runtime(format!("{}: {e}", file.display()));
+    let opened = std::fs::File::open(file).map_err(unreadable)?;
+    if !opened.metadata().map_err(unreadable)?.is_file() {
+        return Err(CliError::Usage(format!("{}: not a regular file (a benchmark log, JSON or CSV was expected)", file.display())));
+    }
+    let mut bytes = Vec::new();
+    opened.take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if bytes.len() > max_bytes {
+        return Err(CliError::Usage(format!("{}: larger than {} MiB, the upload cap (MQPLAN_MAX_UPLOAD_MB)", file.display(), max_bytes / (1024 * 1024))));
+    }
     let pairs = meta.pairs();
     let meta = UploadMeta::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
     let fmt = match format {

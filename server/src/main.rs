@@ -56,7 +56,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Import { file, format, meta, json } => {
             let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
-            let (text, imported) = server::cli::run_import(&store, &file, format.as_deref(), &meta, json)?;
+            let (text, imported) = server::cli::run_import(&store, &file, config.max_upload_mb * 1024 * 1024, format.as_deref(), &meta, json)?;
             print(&text);
             if !imported {
                 return Err(CliError::Refused);

@@ -114,3 +114,25 @@ fn import_prints_the_report_and_exits_0_or_2() {
     assert!(out.contains("refused") && out.contains("rabbitmq"), "{out}");
     let _ = std::fs::remove_dir_all(&state);
 }
+
+#[test]
+fn import_refuses_devices_directories_and_files_over_the_cap() {
+    let state = std::env::temp_dir().join(format!("mqplan-cli-cap-{}", std::process::id()));
+    let big = std::env::temp_dir().join(format!("mqplan-cli-big-{}.csv", std::process::id()));
+    std::fs::write(&big, vec![b'a'; 2 * 1024 * 1024]).expect("write");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_mqplan"))
+            .args(args)
+            .env("MQPLAN_DATA_DIR", ingest::bundled_data_dir())
+            .env("MQPLAN_STATE_DIR", &state)
+            .env("MQPLAN_MAX_UPLOAD_MB", "1")
+            .output()
+            .expect("run")
+    };
+    for target in ["/dev/zero", std::env::temp_dir().to_str().expect("utf8"), big.to_str().expect("utf8")] {
+        let out = run(&["import", target, "--nodes", "3", "--cores", "8"]);
+        assert_eq!(out.status.code(), Some(2), "{target}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let _ = std::fs::remove_file(&big);
+    let _ = std::fs::remove_dir_all(&state);
+}

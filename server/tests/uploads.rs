@@ -226,6 +226,12 @@ async fn dry_run_reports_what_the_file_says_and_stores_nothing() {
     assert_eq!(v["inferred"]["system"], "pulsar");
     assert_eq!(v["inferred"]["message_bytes"], 1024.0);
     assert_eq!(store.count().expect("count"), 0);
+    // Any spelling of yes is a dry run: nothing stored.
+    for q in ["dry_run=TRUE", "dry_run=yes", "dry_run", "dry_run=on"] {
+        let (s, _) = send(&app, raw_post(&format!("{q}&nodes=1&cores=8"), sample("pulsar_perf_produce_consume_output.txt"))).await;
+        assert_eq!(s, StatusCode::OK, "{q}");
+    }
+    assert_eq!(store.count().expect("count"), 0);
 }
 
 #[tokio::test]

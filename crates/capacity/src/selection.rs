@@ -52,6 +52,7 @@ impl DataSelection {
     pub fn from_params<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Self, Vec<FieldError>> {
         let mut sel = DataSelection::default();
         let mut errors = Vec::new();
+        let mut data_given = false;
         for (k, v) in pairs {
             match k {
                 "dataset" => {
@@ -64,11 +65,15 @@ impl DataSelection {
                         }
                     }
                 }
-                "data" => match v.trim() {
-                    "" | "merge" => sel.mode = DataMode::Merge,
-                    "only" => sel.mode = DataMode::Only,
-                    other => errors.push(FieldError::new("data", format!("must be merge or only, got {:?}", other.chars().take(40).collect::<String>()))),
-                },
+                "data" if data_given => errors.push(FieldError::new("data", "given more than once")),
+                "data" => {
+                    data_given = true;
+                    match v.trim() {
+                        "" | "merge" => sel.mode = DataMode::Merge,
+                        "only" => sel.mode = DataMode::Only,
+                        other => errors.push(FieldError::new("data", format!("must be merge or only, got {:?}", other.chars().take(40).collect::<String>()))),
+                    }
+                }
                 _ => {}
             }
         }
@@ -108,7 +113,8 @@ mod tests {
 
     #[test]
     fn ids_are_validated_sorted_and_round_trip() {
-        let s = DataSelection::from_params([("dataset", "00000000000000ff"), ("dataset", "0123456789abcdef,00000000000000ff"), ("size", "1")]).unwrap();
+        assert!(DataSelection::from_params([("data", "merge"), ("data", "only")]).is_err(), "data given twice");
+        let s = DataSelection::from_params([("dataset", "00000000000000ff"), ("dataset", "0123456789abcdef,00000000000000FF"), ("size", "1")]).unwrap();
         assert_eq!(s.ids, vec!["00000000000000ff", "0123456789abcdef"]);
         let p = s.to_params();
         let back = DataSelection::from_params(p.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();

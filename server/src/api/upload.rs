@@ -149,7 +149,13 @@ impl Drop for ClearOnDrop {
 /// # Errors
 /// 400 for an unreadable request, 500 for storage failures.
 pub async fn post_dataset(State(s): State<AppState>, RawQuery(q): RawQuery, req: Request) -> Result<Response, ApiError> {
-    let dry_run = q.as_deref().is_some_and(|q| q.split('&').any(|kv| kv == "dry_run=1" || kv == "dry_run=true"));
+    // Any spelling of yes (or a bare `dry_run`) is a dry run: a typo must not store.
+    let dry_run = q.as_deref().is_some_and(|q| {
+        q.split('&').any(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            k == "dry_run" && !matches!(v.to_ascii_lowercase().as_str(), "0" | "false" | "no")
+        })
+    });
     let up = read_upload(req, q).await?;
     let (imported, new) = run_import(&s, up, dry_run).await?;
     let status = if dry_run {
