@@ -78,6 +78,25 @@ fn rate_limited(e: tower_governor::GovernorError, burst: u32, refill_secs: u64) 
     }
 }
 
+/// Under `/api/`, the bare 404 / 405 / 408 answers of routing and the timeout layer
+/// restated as the API's JSON error shape.
+async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let json = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let (error, message) = match res.status() {
+        StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this path does not take that method"),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took longer than the server's limit (MQPLAN_TIMEOUT_S); nothing was stored"),
+        _ => return res,
+    };
+    if !api || json {
+        return res;
+    }
+    (res.status(), axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
+}
+
 /// A 413 from the body limit, restated as the API's JSON error.
 fn too_large_as_json(res: axum::response::Response, cap: usize) -> axum::response::Response {
     use axum::response::IntoResponse;
@@ -137,6 +156,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found") })
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout))
+        .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

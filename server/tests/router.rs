@@ -91,6 +91,10 @@ async fn datasets_list_rows_with_citations() {
 async fn unknown_paths_are_404() {
     let (status, _) = get("/no/such/page.txt").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // Under /api/ the answer is the API's JSON error.
+    let (status, body) = get("/api/v1/no-such-thing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&body).expect("json")["error"], "not_found");
 }
 
 #[tokio::test]

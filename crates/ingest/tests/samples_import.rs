@@ -55,6 +55,7 @@ fn omb_rabbitmq_2020_is_refused_unless_a_system_is_given() {
     let ds = out.dataset.expect("dataset");
     assert!(ds.rows.iter().filter(|r| r.metric == Metric::ProduceThroughput).all(|r| r.load == Some(Load::Steady)));
     assert!(out.report.warnings.iter().any(|w| w.code == "fixed_rate"));
+    assert!(out.report.warnings.iter().any(|w| w.code == "system_relabelled"), "RabbitMQ numbers stored as Kafka say so");
 }
 
 #[test]

@@ -22,7 +22,7 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     let inf = &p.inferred;
     let mut out = Vec::new();
     let produce = mean_of(p, Metric::ProduceThroughput);
-    if let (Some(target), Some(achieved)) = (inf.target_rate, produce) {
+    if let (Some(target), Some(achieved)) = (inf.target_rate.filter(|t| t.is_finite() && *t > 0.0), produce.filter(|a| a.is_finite())) {
         let ratio = achieved / target;
         if (0.97..=1.03).contains(&ratio) {
             out.push(Lint::new("rate_capped", None, format!("achieved {achieved:.0} msg/s ≈ the {target:.0} msg/s target"), "a run that reaches its target rate shows a lower bound, not capacity"));
@@ -64,6 +64,17 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     }
     if meta.message_bytes.is_some_and(|s| s <= 128.0) && meta.producers.is_none_or(|n| n <= 1) && produce.is_some() {
         out.push(Lint::new("client_ceiling", None, "small messages from at most one producer", "small-message runs often hit the client's per-message ceiling before the broker's"));
+    }
+    // A tool that only drives one system, stored as another because the metadata says so.
+    if let (Some(tool), Some(given)) = (inf.system.as_deref(), meta.system.as_deref()) {
+        if !tool.eq_ignore_ascii_case(given) {
+            out.push(Lint::new(
+                "system_relabelled",
+                None,
+                format!("the file is {tool}'s output; stored as {given} because the metadata says so"),
+                "numbers measured on one system describe that system; relabel only when the file names the wrong one",
+            ));
+        }
     }
     out
 }

@@ -21,9 +21,9 @@ pub fn detect(name: &str, text: &str) -> Format {
     let first_line = head.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if head.trim_start().starts_with('{') {
         Format::OmbJson
-    } else if head.contains("Send TPS:") || head.contains("producer.sh") || head.contains("org.apache.rocketmq.example.benchmark") {
+    } else if head.contains("Send TPS:") || head.contains("Consume TPS:") || head.contains("producer.sh") || head.contains("consumer.sh") || head.contains("org.apache.rocketmq.example.benchmark") {
         Format::RocketmqBenchmark
-    } else if head.contains("Throughput produced:") || head.contains("Throughput received:") || head.contains("pulsar-perf") {
+    } else if head.contains("Throughput produced:") || head.contains("Throughput received:") || head.contains("Aggregated throughput stats") || head.contains("pulsar-perf") {
         Format::PulsarPerf
     } else if head.contains("records sent,") || head.contains("data.consumed.in") || head.contains("kafka-producer-perf-test") {
         Format::KafkaPerf

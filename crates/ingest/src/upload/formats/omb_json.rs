@@ -38,15 +38,16 @@ fn steady_mean(samples: &[f64]) -> Option<(f64, usize, usize, usize)> {
     Some((kept.iter().sum::<f64>() / kept.len() as f64, kept.len(), trim, stalled))
 }
 
-/// `1kb`, `1Kb`, `100b`, `10KB`, `1MB` in a workload name → bytes.
+/// `1kb`, `1Kb`, `100b`, `10KB`, `1MB`, `1.5MB` in a workload name → bytes.
 fn size_from_name(name: &str) -> Option<f64> {
     let lower = name.to_ascii_lowercase();
     for (i, _) in lower.match_indices(|c: char| c.is_ascii_digit()) {
-        if i > 0 && lower.as_bytes()[i - 1].is_ascii_digit() {
+        // Inside a number (after a digit or its decimal point): not a start.
+        if i > 0 && (lower.as_bytes()[i - 1].is_ascii_digit() || lower.as_bytes()[i - 1] == b'.') {
             continue;
         }
         let rest = &lower[i..];
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
         let unit = rest[digits.len()..].trim_start();
         let n: f64 = digits.parse().ok()?;
         for (suffix, mult) in [("kb", 1024.0), ("mb", 1_048_576.0), ("b", 1.0)] {
@@ -209,6 +210,7 @@ mod tests {
     fn names_of_2020_results_give_size_partitions_rate() {
         assert_eq!(size_from_name("1 topic / 1 partition / 1Kb"), Some(1024.0));
         assert_eq!(size_from_name("100-partitions-10K-rate-4-producer"), None);
+        assert_eq!(size_from_name("1-topic-1.5MB-16-partitions"), Some(1.5 * 1_048_576.0));
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "partition"), Some(100.0));
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "rate"), Some(10_000.0));
         assert_eq!(count_before("100-partitions-10K-rate-4-producer", "producer"), Some(4.0));
