@@ -562,6 +562,10 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             upload_notes.push(format!("your runs on {key} are the only data for this system here (data=only): nothing checks them against the reference runs"));
         }
         let (setup, _) = size_points(&rows, reference_reading);
+        let others = candidates.iter().find(|(k, _)| k == key).map_or(0, |(_, v)| v.len()).saturating_sub(rows.len());
+        if others > 0 {
+            upload_notes.push(format!("{others} other run(s) of yours on {key} share a message size with a faster one and count only through it (the best run per size is the capacity)"));
+        }
         fitted = Some((key.clone(), rows, setup, c));
         break;
     }
@@ -587,7 +591,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let consume_cost_ratio = if concurrent { reference_consume.clone() } else { consume_on(&home_key, cores_total, &curve).or_else(|| reference_consume.clone()) };
     let consume_ratio = consume_cost_ratio.as_ref().map(|c| c.0);
     if consume_ratio.is_none() && is_upload(&home_key) {
-        upload_notes.push("no consume rate was measured with these runs (and no reference runs are in this plan): consumer groups add no CPU load here — an optimistic plan".into());
+        upload_notes.push("no consume rate was measured for this system (in your runs or the reference runs here): consumer groups add no CPU load — an optimistic plan".into());
     }
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
@@ -603,6 +607,24 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         })
         .collect();
     let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
+    if home_is_upload {
+        // One cluster per curve: other uploaded clusters are drawn, not fitted.
+        let unused: Vec<&String> = groups.iter().filter(|(k, v)| *k != home_key && uploaded_group(v)).map(|(k, _)| k).collect();
+        if !unused.is_empty() {
+            upload_notes.push(format!(
+                "the curve is fitted on your runs on {home_key}; your runs on {} are drawn on the chart but not fitted (one cluster per curve — plan with that dataset alone to use them)",
+                unused.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        // Far from the reference on comparable terms: say so, whichever is right.
+        if let Some((_, _, _, reference)) = &reference_fit {
+            if let Some(r) = median(home_rows.iter().filter_map(|l| measured_vs_predicted(reference, l, None)).collect()).filter(|r| !(0.5..=2.0).contains(r)) {
+                upload_notes.push(format!(
+                    "your runs measure {r:.1}× what the reference runs predict for the same hardware: check payload compressibility, acks, batching and the metadata before trusting either"
+                ));
+            }
+        }
+    }
     let mut calibration = None;
     if !home_is_upload {
         let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
@@ -614,6 +636,10 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             }
         }
         let used: Vec<&&Loaded<'_>> = by_setup.iter().flat_map(|(_, v)| best_per_size(v)).collect();
+        let others = by_setup.iter().map(|(_, v)| v.len()).sum::<usize>().saturating_sub(used.len());
+        if others > 0 {
+            upload_notes.push(format!("{others} other run(s) of yours share a message size and cluster with a faster one and count only through it (the best run per size is the capacity)"));
+        }
         let logs: Vec<f64> = used.iter().filter_map(|l| measured_vs_predicted(&curve, l, consume_ratio)).map(f64::ln).collect();
         if !logs.is_empty() {
             let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
@@ -670,7 +696,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     let consume_used = consume_cost_ratio.as_ref().is_some_and(|(_, p)| is_upload(&p.id));
     let uploaded_consumes = mine.iter().filter(|l| is_upload(l.file) && l.row.metric == Metric::ConsumeThroughput).count();
-    if uploaded_consumes > 0 && !consume_used {
+    if uploaded_consumes > 0 && !consume_used && consume_cost_ratio.is_some() {
         upload_notes.push(format!("{uploaded_consumes} uploaded consume-rate row(s) are not used: the consumer cost is the reference runs'"));
     }
     let latency = mine

@@ -483,6 +483,12 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     if crate::catalog::is_upload(&m.home.hardware_id) {
         warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id) });
     }
+    if m.consume_cost_ratio.is_none() && w.fanout > 0 {
+        warnings.push(Warning {
+            kind: "thin_data".into(),
+            text: format!("{}: no consume rate is measured for it, so its {} consumer group(s) add no CPU load here — optimistic next to systems whose read cost is measured", m.system.name(), w.fanout),
+        });
+    }
     for note in &m.upload_notes {
         warnings.push(Warning { kind: "upload_unused".into(), text: format!("{}: {note}", m.system.name()) });
     }

@@ -182,3 +182,29 @@ rocketmq,produce_throughput,145000,msg/s,1024,200 threads\n";
     let rmq = &with.candidates.iter().find(|c| c.plan.system == SystemId::Rocketmq).expect("rocketmq").plan;
     assert!(rmq.warnings.iter().any(|w| w.text.contains("1 run(s)")), "{:#?}", rmq.warnings);
 }
+
+#[test]
+fn every_uploaded_run_is_accounted_for() {
+    let meta = |cores: &'static str| UploadMeta::from_pairs([("nodes", "3"), ("cores", cores), ("rf", "3"), ("run", "max")]).expect("meta");
+    // A sweep on 3 × 16 cores (two runs at 1 KB), and twice the reference's rates on its own 3 × 8 class.
+    let sweep = "system,metric,value,unit,message_bytes,note\nkafka,produce_throughput,1400000,msg/s,100,\nkafka,produce_throughput,500000,msg/s,1024,8 threads\nkafka,produce_throughput,600000,msg/s,1024,32 threads\n";
+    let fast = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1560000,msg/s,100\nkafka,produce_throughput,552960,msg/s,1024\n";
+    let loaded = ingest::load_dir(&ingest::bundled_data_dir()).expect("bundled data");
+    let mut all = loaded.datasets.clone();
+    for (csv, cores) in [(sweep, "16"), (fast, "8")] {
+        let ds = import("u.csv", csv.as_bytes(), None, &meta(cores)).dataset.expect("imports");
+        all.push((ds.source.file.clone(), ds));
+    }
+    let plan = capacity::plan(&Catalog::fit(&all, loaded.features).expect("fit"), &Workload::from_params([("mbps", "300")]).expect("w")).expect("plan");
+    let kafka: Vec<&str> = plan.warnings.iter().filter(|w| w.text.starts_with("Kafka")).map(|w| w.text.as_str()).collect();
+    assert!(kafka.iter().any(|t| t.contains("drawn on the chart but not fitted")), "{kafka:#?}");
+    assert!(kafka.iter().any(|t| t.contains("count only through it")), "{kafka:#?}");
+    assert!(plan.warnings.first().is_some_and(|w| matches!(w.kind.as_str(), "calibrated" | "upload_unused" | "fit_error")), "what was done with your data comes first");
+}
+
+#[test]
+fn a_cluster_far_from_the_reference_on_its_own_hardware_is_flagged() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1560000,msg/s,100\nkafka,produce_throughput,552960,msg/s,1024\n";
+    let (_, with) = plan_csv(csv, &CLUSTER, &[("mbps", "300")]);
+    assert!(warned(&with, "what the reference runs predict for the same hardware"), "{:#?}", with.warnings);
+}

@@ -445,7 +445,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         p.lints.push(crate::upload::report::Lint::new(
             "aggregated",
             None,
-            format!("{n} rows reshaped into {} measurements (median per system, metric, percentile, size and load)", p.measurements.len()),
+            format!("{n} rows reshaped into {} measurements (median per system, metric, unit, percentile, size, load and note)", p.measurements.len()),
             "repeated samples of one condition are one figure to the model; the note keeps their count and range",
         ));
     }

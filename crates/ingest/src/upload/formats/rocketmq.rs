@@ -1,8 +1,10 @@
 //! RocketMQ benchmark Producer / Consumer output (`sh producer.sh …`,
 //! `org.apache.rocketmq.example.benchmark.Producer`).
 //!
-//! "Send TPS" lines are per-interval successful sends: they become throughput rows
-//! (the first of each run dropped as warm-up). "Max RT" is a running maximum since
+//! "Send TPS" lines are per-interval successful sends. Each run (from one
+//! `producer.sh` / `consumer.sh` command to the next) becomes one throughput row: the
+//! median of its intervals after the first (warm-up), cited at its first interval,
+//! with the thread count (`-w`) in the note — a thread sweep is a set of runs. "Max RT" is a running maximum since
 //! the start, not a percentile, and "Average RT" a mean: neither is imported as a
 //! latency percentile. Failed sends are not throughput.
 
@@ -11,6 +13,37 @@ use capacity::dataset::{Metric, Unit};
 use super::text::{after, flag};
 use crate::upload::report::{ImportError, Lint};
 use crate::upload::{Inferred, Measurement, Parsed};
+
+/// One run's kept intervals, per metric: (first line, TPS values).
+#[derive(Default)]
+struct Run {
+    threads: Option<u32>,
+    size: Option<f64>,
+    series: Vec<(Metric, usize, Vec<f64>)>,
+}
+
+impl Run {
+    fn add(&mut self, line: usize, metric: Metric, tps: f64, size: Option<f64>) {
+        self.size = size;
+        match self.series.iter_mut().find(|(m, ..)| *m == metric) {
+            Some((_, _, v)) => v.push(tps),
+            None => self.series.push((metric, line, vec![tps])),
+        }
+    }
+
+    /// One row per metric: the median interval of the run.
+    fn flush(&mut self, p: &mut Parsed) {
+        for (metric, line, mut v) in self.series.drain(..) {
+            v.sort_by(f64::total_cmp);
+            let n = v.len();
+            let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+            let threads = self.threads.map(|w| format!("; -w {w} threads")).unwrap_or_default();
+            let note = Some(format!("median of {n} interval(s), {}–{} TPS{threads}", v[0], v[n - 1]));
+            p.measurements.push(Measurement { line, metric, value: median, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: self.size, note, system: None });
+        }
+        self.threads = None;
+    }
+}
 
 /// Parses the output.
 ///
@@ -24,10 +57,13 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut first_in_run = true;
     let mut failed_lines = 0usize;
     let mut saw_rt = false;
+    let mut run = Run::default();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
         if line.contains("producer.sh") || line.contains("consumer.sh") || line.contains("benchmark.Producer") || line.contains("benchmark.Consumer") {
+            run.flush(&mut p);
+            run.threads = flag(line, &["-w"]).and_then(|s| s.parse::<u32>().ok());
             size = flag(line, &["-s"]).and_then(|s| s.parse().ok());
             if inf.message_bytes.is_none() {
                 inf.message_bytes = size;
@@ -62,8 +98,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             p.lints.push(Lint::new("stalled_samples", Some(line_no), "TPS 0 excluded", "a stalled interval is not capacity"));
             continue;
         }
-        p.measurements.push(Measurement { line: line_no, metric, value: tps, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: size, note: None, system: None });
+        run.add(line_no, metric, tps, size);
     }
+    run.flush(&mut p);
     if saw_rt {
         p.lints.push(Lint::new("max_rt_running", None, "Max RT / Average RT not imported as latency", "Max RT is a running maximum since start and Average RT a mean — neither is a percentile"));
     }
