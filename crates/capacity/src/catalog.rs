@@ -522,14 +522,14 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         let reference = reference.clone();
         upload_notes.extend(judged_notes(&client_bound, &reference, |key, n, share| {
             format!(
-                "{n} measurement(s) of yours on {key} reach {:.0} % (median) of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
+                "{n} measurement(s) of yours on {key} reach {:.1} % (median) of what the reference predicts for that hardware — under {:.0} %, so the load generator (not the brokers) most likely set their rate; they are kept as lower bounds only",
                 share * 100.0,
                 MIN_PLAUSIBLE_SHARE * 100.0
             )
         }));
         upload_notes.extend(judged_notes(&implausible, &reference, |key, n, share| {
             format!(
-                "{n} measurement(s) of yours on {key} reach {share:.0}× (median) what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
+                "{n} measurement(s) of yours on {key} reach {share:.1}× (median) what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
             )
         }));
     }
@@ -590,9 +590,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let concurrent = home_rows.iter().any(|l| is_upload(l.file) && l.row.workload.consumers.is_some_and(|c| c > 0));
     let consume_cost_ratio = if concurrent { reference_consume.clone() } else { consume_on(&home_key, cores_total, &curve).or_else(|| reference_consume.clone()) };
     let consume_ratio = consume_cost_ratio.as_ref().map(|c| c.0);
-    if consume_ratio.is_none() && is_upload(&home_key) {
-        upload_notes.push("no consume rate was measured for this system (in your runs or the reference runs here): consumer groups add no CPU load — an optimistic plan".into());
-    }
+
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
     // reference — used to calibrate it to the user's machines (best run per size).
@@ -645,6 +643,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             let factor = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
             curve.a_core_us /= factor;
             curve.b_core_us_per_byte /= factor;
+            if !(0.5..=2.0).contains(&factor) {
+                upload_notes.push(format!(
+                    "your runs measure {factor:.1}× what the reference runs predict for the same hardware: check payload compressibility, acks, batching and the metadata before trusting either"
+                ));
+            }
             calibration = Some(Calibration {
                 factor,
                 points: used.iter().map(|l| l.r()).collect(),
@@ -696,8 +699,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     let consume_used = consume_cost_ratio.as_ref().is_some_and(|(_, p)| is_upload(&p.id));
     let uploaded_consumes = mine.iter().filter(|l| is_upload(l.file) && l.row.metric == Metric::ConsumeThroughput).count();
-    if uploaded_consumes > 0 && !consume_used && consume_cost_ratio.is_some() {
-        upload_notes.push(format!("{uploaded_consumes} uploaded consume-rate row(s) are not used: the consumer cost is the reference runs'"));
+    if uploaded_consumes > 0 && !consume_used {
+        upload_notes.push(format!(
+            "{uploaded_consumes} uploaded consume-rate row(s) are not used: a consumer cost is read on the curve's own cluster, which is {}",
+            if is_upload(&home_key) { "another of your uploads" } else { "the reference runs' (yours count when your runs are fitted directly: two sizes on one cluster)" }
+        ));
     }
     let latency = mine
         .iter()

@@ -111,12 +111,12 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     // What was done with the user's runs concerns every system they measured, not
     // only the recommended one.
     for c in candidates.iter().skip(1) {
-        warnings.extend(c.plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "calibrated" | "upload_unused")).cloned());
+        warnings.extend(c.plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "calibrated" | "upload_note")).cloned());
     }
     // What was done with the user's data first: it is what they came to see.
     warnings.sort_by_key(|w| match w.kind.as_str() {
         "constraint" => 0,
-        "calibrated" | "upload_unused" | "fit_error" => 1,
+        "calibrated" | "upload_note" | "fit_error" => 1,
         _ => 2,
     });
     for (s, why) in &catalog.unfitted {

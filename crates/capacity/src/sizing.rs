@@ -459,19 +459,17 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
             warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
         }
     }
-    // A fit that over-predicts one of its own points by more than a quarter says so.
-    if let Some((r, pt)) = m.produce.residuals.iter().zip(&m.produce.points).filter(|(r, _)| **r > 0.25).max_by(|a, b| a.0.total_cmp(b.0)) {
-        warnings.push(Warning {
-            kind: "fit_error".into(),
-            text: format!(
-                "{}: the size fit predicts {:.0} % more than measured at {} B ({} msg/s measured, {})",
-                m.system.name(),
-                r * 100.0,
-                fmt_num(pt.message_bytes),
-                fmt_num(pt.measured_msgs),
-                pt.citation
-            ),
-        });
+    // A fit that over-predicts its own points by more than a quarter says where.
+    let over: Vec<String> = m
+        .produce
+        .residuals
+        .iter()
+        .zip(&m.produce.points)
+        .filter(|(r, _)| **r > 0.25)
+        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", r * 100.0, fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
+        .collect();
+    if !over.is_empty() {
+        warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
     }
     if m.produce.dof() == 0 {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
@@ -490,7 +488,7 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         });
     }
     for note in &m.upload_notes {
-        warnings.push(Warning { kind: "upload_unused".into(), text: format!("{}: {note}", m.system.name()) });
+        warnings.push(Warning { kind: "upload_note".into(), text: format!("{}: {note}", m.system.name()) });
     }
     if let Some(a) = &m.home.assumed {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });

@@ -117,7 +117,7 @@ fn a_produce_only_upload_still_pays_for_its_consumers() {
 fn what_happened_to_runs_of_a_system_not_recommended_is_said_at_the_top() {
     let (_, with) = plan_with("pulsar_perf_produce_consume_output.txt", &[("nodes", "1"), ("cores", "8"), ("rf", "1")], &[("mbps", "50")]);
     assert_ne!(with.recommendation.system, SystemId::Pulsar);
-    assert!(with.warnings.iter().any(|w| w.kind == "upload_unused" && w.text.starts_with("Pulsar")), "{:#?}", with.warnings);
+    assert!(with.warnings.iter().any(|w| w.kind == "upload_note" && w.text.starts_with("Pulsar")), "{:#?}", with.warnings);
 }
 
 /// Plans `query` on the reference data plus a CSV upload.
@@ -199,7 +199,7 @@ fn every_uploaded_run_is_accounted_for() {
     let kafka: Vec<&str> = plan.warnings.iter().filter(|w| w.text.starts_with("Kafka")).map(|w| w.text.as_str()).collect();
     assert!(kafka.iter().any(|t| t.contains("drawn on the chart but not fitted")), "{kafka:#?}");
     assert!(kafka.iter().any(|t| t.contains("count only through it")), "{kafka:#?}");
-    assert!(plan.warnings.first().is_some_and(|w| matches!(w.kind.as_str(), "calibrated" | "upload_unused" | "fit_error")), "what was done with your data comes first");
+    assert!(plan.warnings.first().is_some_and(|w| matches!(w.kind.as_str(), "calibrated" | "upload_note" | "fit_error")), "what was done with your data comes first");
 }
 
 #[test]
@@ -207,4 +207,12 @@ fn a_cluster_far_from_the_reference_on_its_own_hardware_is_flagged() {
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1560000,msg/s,100\nkafka,produce_throughput,552960,msg/s,1024\n";
     let (_, with) = plan_csv(csv, &CLUSTER, &[("mbps", "300")]);
     assert!(warned(&with, "what the reference runs predict for the same hardware"), "{:#?}", with.warnings);
+}
+
+#[test]
+fn a_calibration_far_from_the_reference_is_flagged_too() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1500000,msg/s,1024\n";
+    let (_, with) = plan_csv(csv, &CLUSTER, &[("mbps", "50")]);
+    assert!(warned(&with, "calibrated ×5.60"), "{:#?}", with.warnings);
+    assert!(warned(&with, "5.6× what the reference runs predict"), "{:#?}", with.warnings);
 }
