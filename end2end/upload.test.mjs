@@ -60,5 +60,6 @@ test('upload without JS: the form posts, the server redirects to the plan; refus
   await Promise.all([page.waitForNavigation(), page.click('#upload-form button[type=submit]')]);
   assert.match(await page.textContent('body'), /nothing was stored/);
   assert.match(await page.textContent('body'), /rabbitmq/);
+  assert.match(await page.getAttribute('a[href^="/?"]', 'href'), /mbps=100/, 'the way back keeps the workload');
   await ctx.close();
 });

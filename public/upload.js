@@ -63,9 +63,16 @@
           const fill = (id, v) => { const e = document.getElementById(id); if (e && !e.value && v !== null && v !== undefined) e.value = String(v); };
           fill('up-size', inf.message_bytes);
           fill('up-partitions', inf.partitions);
+          fill('up-producers', inf.producers);
+          fill('up-consumers', inf.consumers);
           const sys = document.getElementById('up-system');
           if (sys && !sys.value && inf.system && [...sys.options].some((o) => o.value === inf.system)) sys.value = inf.system;
-          box.replaceChildren(el('p', 'muted', `Detected ${report.format || 'an unknown format'}` + (inf.system ? `, system ${inf.system}` : '') + (inf.message_bytes ? `, ${inf.message_bytes} B messages` : '') + (report.errors && report.errors.length ? ` — ${report.errors.length} problem(s) so far: ${report.errors[0].field}: ${report.errors[0].reason}` : '')));
+          box.replaceChildren(el('p', 'muted', `Detected ${report.format || 'an unknown format'}` + (inf.system ? `, system ${inf.system}` : '') + (inf.message_bytes ? `, ${inf.message_bytes} B messages` : '') + (report.errors && report.errors.length ? ` — ${report.errors.length} problem(s) so far:` : '')));
+          if (report.errors && report.errors.length) {
+            const ul = el('ul');
+            report.errors.slice(0, 8).forEach((e) => ul.appendChild(el('li', null, `${e.line ? 'line ' + e.line + ': ' : ''}${e.field}: ${e.reason}`)));
+            box.appendChild(ul);
+          }
         })
         .catch(() => {});
     });

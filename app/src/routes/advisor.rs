@@ -72,7 +72,7 @@ pub fn AdvisorPage() -> impl IntoView {
     });
 
     view! {
-        <a class="skip" href="#results">"Skip to the plan"</a>
+        <a class="skip to-plan" href="#results">"Skip to the plan ↓"</a>
         <a class="skip" href="#up-h">"Skip to uploading your benchmarks"</a>
         <header class="top">
             <h1><a href="/">"mqplan"</a></h1>

@@ -321,9 +321,17 @@ fn judged_notes(runs: &[&&Loaded<'_>], reference: &SizeCurve, say: impl Fn(&str,
         .map(|key| {
             let mine: Vec<f64> = runs.iter().filter(|l| l.setup().is_some_and(|s| &s.0 == key)).filter_map(|l| measured_vs_predicted(reference, l, None)).collect();
             let n = mine.len();
-            say(key, n, median(mine).unwrap_or(0.0))
+            say(&setup_label(key), n, median(mine).unwrap_or(0.0))
         })
         .collect()
+}
+
+/// A hardware setup key as people read it: `upload:<id>#upload-<id>` → `dataset <id>`.
+fn setup_label(key: &str) -> String {
+    match key.strip_prefix(UPLOAD_PREFIX).and_then(|rest| rest.split('#').next()) {
+        Some(id) => format!("dataset {id}"),
+        None => key.to_string(),
+    }
 }
 
 /// Whether a row's hardware states both nodes and cores.
@@ -535,6 +543,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     let judged = |l: &Loaded<'_>| client_bound.iter().chain(&implausible).any(|j| std::ptr::eq(**j, l));
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
+        let label = setup_label(key);
         let rows: Vec<&&Loaded<'_>> = rows.iter().filter(|l| !judged(l)).copied().collect();
         if distinct_sizes(&rows) < 2 {
             continue;
@@ -546,7 +555,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             Ok((_, c)) if c.a_core_us > 0.0 && c.b_core_us_per_byte >= 0.0 => c,
             Ok((_, c)) => {
                 upload_notes.push(format!(
-                    "your runs on {key} fit t(s) = {:.3} + {:.5}·s core·µs per message: {}; the reference curve is used, calibrated to them",
+                    "your runs on {label} fit t(s) = {:.3} + {:.5}·s core·µs per message: {}; the reference curve is used, calibrated to them",
                     c.a_core_us,
                     c.b_core_us_per_byte,
                     if c.a_core_us <= 0.0 { "a fixed cost per message at or below zero" } else { "a cost per message that falls as messages grow" }
@@ -554,17 +563,17 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 continue;
             }
             Err(e) => {
-                upload_notes.push(format!("your runs on {key} could not be fitted ({e}); the reference curve is used, calibrated to them"));
+                upload_notes.push(format!("your runs on {label} could not be fitted ({e}); the reference curve is used, calibrated to them"));
                 continue;
             }
         };
         if fitted.is_none() {
-            upload_notes.push(format!("your runs on {key} are the only data for this system here (data=only): nothing checks them against the reference runs"));
+            upload_notes.push(format!("your runs on {label} are the only data for this system here (data=only): nothing checks them against the reference runs"));
         }
         let (setup, _) = size_points(&rows, reference_reading);
         let others = candidates.iter().find(|(k, _)| k == key).map_or(0, |(_, v)| v.len()).saturating_sub(rows.len());
         if others > 0 {
-            upload_notes.push(format!("{others} other run(s) of yours on {key} share a message size with a faster one and count only through it (the best run per size is the capacity)"));
+            upload_notes.push(format!("{others} other run(s) of yours on {label} share a message size with a faster one and count only through it (the best run per size is the capacity)"));
         }
         fitted = Some((key.clone(), rows, setup, c));
         break;
@@ -610,8 +619,9 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         let unused: Vec<&String> = groups.iter().filter(|(k, v)| *k != home_key && uploaded_group(v)).map(|(k, _)| k).collect();
         if !unused.is_empty() {
             upload_notes.push(format!(
-                "the curve is fitted on your runs on {home_key}; your runs on {} are drawn on the chart but not fitted (one cluster per curve — plan with that dataset alone to use them)",
-                unused.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+                "the curve is fitted on your runs on {}; your runs on {} are drawn on the chart but not fitted (one cluster per curve — plan with that dataset alone to use them)",
+                setup_label(&home_key),
+                unused.iter().map(|k| setup_label(k)).collect::<Vec<_>>().join(", ")
             ));
         }
         // Far from the reference on comparable terms: say so, whichever is right.

@@ -479,7 +479,7 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         points.extend(c.points.iter().cloned());
     }
     if crate::catalog::is_upload(&m.home.hardware_id) {
-        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id) });
+        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });
     }
     if m.consume_cost_ratio.is_none() && w.fanout > 0 {
         warnings.push(Warning {

@@ -201,7 +201,9 @@ pub async fn post_upload_form(State(s): State<AppState>, req: Request) -> Result
         q.push(("dataset".into(), imported.report.id.clone()));
         return Ok(Redirect::to(&format!("/?{}", app::query::encode(&q))).into_response());
     }
-    Ok((StatusCode::UNPROCESSABLE_ENTITY, Html(report_html(&imported.report))).into_response())
+    // Back to the same plan (the workload the form was sent from).
+    let back_to = format!("/?{}", app::query::encode(&back));
+    Ok((StatusCode::UNPROCESSABLE_ENTITY, Html(report_html(&imported.report, &back_to))).into_response())
 }
 
 fn esc(s: &str) -> String {
@@ -209,14 +211,15 @@ fn esc(s: &str) -> String {
 }
 
 /// A refused upload's report as a small, fully escaped HTML page.
-fn report_html(r: &ingest::upload::ImportReport) -> String {
+fn report_html(r: &ingest::upload::ImportReport, back_to: &str) -> String {
     let errors: String = r.errors.iter().map(|e| format!("<li>line {}: <code>{}</code>: {}</li>", e.line, esc(&e.field), esc(&e.reason))).collect();
     let warnings: String = r.warnings.iter().map(|w| format!("<li><code>{}</code> {} — {}</li>", esc(&w.code), esc(&w.message), esc(&w.why))).collect();
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Upload refused — mqplan</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"></head>\
-         <body><main class=\"page single\"><section class=\"card\"><h1>Upload refused: nothing was stored</h1><p>Format: <code>{}</code></p><h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>{}<p><a href=\"/\">Back to the advisor</a></p></section></main></body></html>",
+         <body><main class=\"page single\"><section class=\"card\"><h1>Upload refused: nothing was stored</h1><p>Format: <code>{}</code></p><h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>{}<p><a href=\"{}\">Back to the advisor (your workload kept; choose the file again)</a></p></section></main></body></html>",
         esc(&r.format),
-        if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") }
+        if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") },
+        esc(back_to)
     )
 }
 

@@ -2,6 +2,7 @@
 //! each with a one-line why (seed 000 §2.5's pitfalls among them).
 
 use capacity::dataset::Metric;
+use capacity::units::fmt_num;
 use capacity::system::Durability;
 
 use super::meta::UploadMeta;
@@ -25,11 +26,11 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     if let (Some(target), Some(achieved)) = (inf.target_rate.filter(|t| t.is_finite() && *t > 0.0), produce.filter(|a| a.is_finite())) {
         let ratio = achieved / target;
         if (0.97..=1.03).contains(&ratio) {
-            out.push(Lint::new("rate_capped", None, format!("achieved {achieved:.0} msg/s ≈ the {target:.0} msg/s target"), "a run that reaches its target rate shows a lower bound, not capacity"));
+            out.push(Lint::new("rate_capped", None, format!("achieved {} msg/s ≈ the {} msg/s target", fmt_num(achieved), fmt_num(target)), "a run that reaches its target rate shows a lower bound, not capacity"));
         } else if ratio > 1.10 {
-            out.push(Lint::new("target_mismatch", None, format!("achieved {achieved:.0} msg/s is {:.1}× the stated {target:.0} msg/s target", ratio), "the run's stated target (often from a workload name) disagrees with what ran; check the metadata"));
+            out.push(Lint::new("target_mismatch", None, format!("achieved {} msg/s is {ratio:.1}× the stated {} msg/s target", fmt_num(achieved), fmt_num(target)), "the run's stated target (often from a workload name) disagrees with what ran; check the metadata"));
         } else if ratio < 0.5 {
-            out.push(Lint::new("below_target", None, format!("achieved {achieved:.0} msg/s, {:.0} % of the {target:.0} msg/s target", ratio * 100.0), "far below target: an overloaded broker or a client-bound harness"));
+            out.push(Lint::new("below_target", None, format!("achieved {} msg/s, {:.0} % of the {} msg/s target", fmt_num(achieved), ratio * 100.0, fmt_num(target)), "far below target: an overloaded broker or a client-bound harness"));
         }
     }
     if inf.compression.as_deref().is_some_and(|c| !c.eq_ignore_ascii_case("none")) || inf.generated_payload {

@@ -18,7 +18,7 @@ use crate::upload::{Measurement, Parsed};
 
 /// The template offered for download.
 pub const TEMPLATE: &str = "system,metric,value,unit,percentile,message_bytes,load,note\n\
-kafka,produce_throughput,268000,msg/s,,1024,max,3 x 8 cores RF 3 acks=all\n\
+kafka,produce_throughput,268000,msg/s,,1024,max,run 1 (nodes/cores/rf go in the upload form)\n\
 kafka,publish_latency,18,ms,99,1024,steady,\n\
 kafka,consume_throughput,311000,msg/s,,1024,max,\n";
 

@@ -105,7 +105,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         p.lints.push(Lint::new("max_rt_running", None, "Max RT / Average RT not imported as latency", "Max RT is a running maximum since start and Average RT a mean — neither is a percentile"));
     }
     if failed_lines > 0 {
-        p.lints.push(Lint::new("failed_sends", None, format!("{failed_lines} interval(s) report failed sends"), "failed sends are not throughput; the broker may have been overloaded"));
+        p.lints.push(Lint::new("failed_sends", None, format!("{failed_lines} interval(s) report failed sends or failed responses"), "failed sends and responses are not throughput; the broker may have been overloaded"));
     }
     if !errors.is_empty() {
         return Err(errors);
