@@ -287,6 +287,11 @@ impl Loaded<'_> {
         let h = self.ds.hardware.iter().find(|h| &h.id == id)?;
         Some((format!("{}#{}", self.file, h.id), h.nodes, h.cores, h.ram_gb))
     }
+    /// The stated NIC of the row's hardware, Gbit/s.
+    fn nic_gbps(&self) -> Option<f64> {
+        let id = self.row.hardware.as_ref()?;
+        self.ds.hardware.iter().find(|h| &h.id == id)?.nic_gbps
+    }
     fn r(&self) -> PointRef {
         point_ref(self.file, self.row)
     }
@@ -540,6 +545,19 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 "{n} measurement(s) of yours on {key} reach {share:.1}× (median) what the reference predicts for that hardware — over {MAX_PLAUSIBLE_RATIO:.0}×, more than any measured system differs per core; check the unit, message size, compression and nodes/cores given. Not used"
             )
         }));
+    }
+    // A run whose stated NICs could not have carried it (each message arrives once per
+    // copy): only compression explains that, and then the logical rate is inflated.
+    let over_nic = produce.iter().chain(&floors).filter(|l| is_upload(l.file)).filter_map(|l| {
+        let (_, n, _, _) = l.setup()?;
+        let bits_per_node = msgs_of(l.row)? * l.row.workload.message_bytes? * 8.0 * f64::from(l.row.workload.replication_factor.unwrap_or(3)) / f64::from(n?);
+        let nic = l.nic_gbps()? * 1e9;
+        (bits_per_node > nic).then_some((bits_per_node / 1e9, nic / 1e9))
+    });
+    if let Some((need, nic)) = over_nic.max_by(|a, b| a.0.total_cmp(&b.0)) {
+        upload_notes.push(format!(
+            "a run of yours implies {need:.1} Gbit/s into each node (every copy arrives once), over the stated {nic:.0} Gbit/s NIC: only compression allows that, so its msg/s overstate what uncompressible data would do"
+        ));
     }
     let judged = |l: &Loaded<'_>| client_bound.iter().chain(&implausible).any(|j| std::ptr::eq(**j, l));
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {

@@ -83,7 +83,8 @@ pub fn size_curve_svg(catalog: &Catalog, size: Bytes) -> Result<String, ChartErr
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.mix(0.4)));
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
+            // Lower left: the curves fall with size from the top left, so that corner stays empty.
+            .position(SeriesLabelPosition::LowerLeft)
             .background_style(WHITE.mix(0.85))
             .border_style(RGBColor(200, 200, 200))
             .draw()
