@@ -8,7 +8,7 @@ use crate::dataset::{Cache, Dataset, Load, Metric, Row, Status, Unit};
 use crate::error::CatalogError;
 use crate::factors::{MAX_PLAUSIBLE_RATIO, MIN_PLAUSIBLE_SHARE};
 use crate::features::FeatureMatrix;
-use crate::fit::{SizeCurve, SizePoint, UslFit, UslPoint};
+use crate::fit::{median, SizeCurve, SizePoint, UslFit, UslPoint};
 use crate::system::{Durability, SystemId};
 
 /// A reference to one recorded row: what the plan rests on.
@@ -307,13 +307,6 @@ fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>, consume_ratio: Optio
     let reading = if l.row.workload.consumers.is_some_and(|c| c > 0) { consume_ratio.unwrap_or(0.0) } else { 0.0 };
     let predicted = f64::from(n? * c?) / ((rf + reading) * curve.core_seconds(l.row.workload.message_bytes?));
     Some(produce_msgs(l.row)? / predicted)
-}
-
-/// The median of `v` (None when empty).
-fn median(mut v: Vec<f64>) -> Option<f64> {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    (n > 0).then(|| if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
 }
 
 /// One note per hardware setup for runs judged against the reference: `say(setup,

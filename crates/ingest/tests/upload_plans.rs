@@ -38,7 +38,7 @@ fn warned(p: &Plan, needle: &str) -> bool {
 }
 
 #[test]
-fn rocketmq_thread_sweep_uses_the_best_run_per_size() {
+fn rocketmq_sweep_on_one_client_is_read_as_load_generator_bound() {
     let (reference, with) = plan_with(
         "rocketmq_producer_sh_4m4s_48c256g_excerpt.md",
         &[("nodes", "8"), ("cores", "48"), ("ram_gb", "256"), ("rf", "2")],

@@ -182,7 +182,7 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     } else {
         (blake3::hash(bytes), formats::parse(format, text))
     };
-    let parsed = match parsed {
+    let mut parsed = match parsed {
         Ok(p) => p,
         Err(errors) => {
             report.errors = errors;
@@ -192,7 +192,6 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
             return Imported { report, dataset: None };
         }
     };
-    let mut parsed = parsed;
     let meta = meta.filled_from(&parsed.inferred);
     // Throughput runs the parser did not classify: by the file's target rate.
     let mut capped = 0;

@@ -100,11 +100,16 @@ pub(crate) fn leading_blank_lines(text: &str) -> usize {
     }
 }
 
+/// The number of leading blank lines and the text after them.
+fn after_leading_blanks(text: &str) -> (usize, &str) {
+    let lead = leading_blank_lines(text);
+    (lead, text.splitn(lead + 1, '\n').last().unwrap_or(text))
+}
+
 /// Where a CSV that polars could not read goes wrong, as (line, why): a quote
 /// never closed, or the first record with more fields than the header.
 pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
-    let lead = leading_blank_lines(text);
-    let body = text.splitn(lead + 1, '\n').last().unwrap_or(text);
+    let (lead, body) = after_leading_blanks(text);
     let scan = scan(body);
     let mut records = scan.records.iter().filter(|(_, f)| *f > 0);
     let (_, header) = *records.next()?;
@@ -119,8 +124,7 @@ pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
 /// whole file) stay.
 pub(crate) fn relocated(text: &str, rows: usize, result: Result<Parsed, Vec<ImportError>>) -> Result<Parsed, Vec<ImportError>> {
     // polars skips empty lines before the header; every line after them moves down.
-    let lead = leading_blank_lines(text);
-    let body = text.splitn(lead + 1, '\n').last().unwrap_or(text);
+    let (lead, body) = after_leading_blanks(text);
     let lines = record_lines(body, rows);
     if lines.is_none() && lead == 0 {
         return result;

@@ -45,7 +45,7 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
         let short = msg.lines().next().unwrap_or("").chars().take(200).collect::<String>();
         vec![ImportError::new(1, "csv", format!("not readable as CSV ({short}); check the quoting: a cell holding a comma or a quote is quoted, and a quote inside it is doubled"))]
     })?;
-    let raw_names: Vec<String> = text.trim_start_matches(['\n', '\r']).lines().next().unwrap_or("").split(',').map(normal_name).collect();
+    let raw_names: Vec<String> = header_line(text).split(',').map(normal_name).collect();
     if let Some((i, dup)) = raw_names.iter().enumerate().find(|(i, n)| !n.is_empty() && raw_names[..*i].contains(n)) {
         return Err(vec![ImportError::new(1, dup, format!("column {} repeats {dup:?}: each column once", i + 1))]);
     }
@@ -61,6 +61,16 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
 /// A header name without its unit note, lower case: `" Value (msg/s)"` → `"value"`.
 fn normal_name(raw: &str) -> String {
     raw.trim().split([' ', '(', '[']).next().unwrap_or("").trim().to_ascii_lowercase()
+}
+
+/// The header line: the first line after any blank ones (polars skips those).
+fn header_line(text: &str) -> &str {
+    text.trim_start_matches(['\n', '\r']).lines().next().unwrap_or("")
+}
+
+/// The unit note of a raw header name: `"value (MB/s)"` → `"MB/s"`, `"value"` → `""`.
+fn unit_note(raw: &str) -> &str {
+    raw.trim().trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim().trim_matches(['(', ')', '[', ']']).trim()
 }
 
 /// A numeric column as f64 values (None = empty cell), with an error (line, field)
@@ -250,14 +260,14 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(ImportError::new(1, required, "required column missing (see the template)"));
         }
     }
-    let header = text.trim_start_matches(['\n', '\r']).lines().next().unwrap_or("");
+    let header = header_line(text);
     if !errors.is_empty() && header.contains(';') && !header.contains(',') {
         errors.push(ImportError::new(1, "csv", "the header is separated by ';': mqplan CSV separates columns with ','"));
     }
     // message_bytes is read in bytes whatever the header says: a unit note that is
     // not bytes would be silently wrong.
     if let Some(raw) = header.split(',').find(|h| normal_name(h) == "message_bytes") {
-        let note = raw.trim().trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim().trim_matches(['(', ')', '[', ']']).trim();
+        let note = unit_note(raw);
         if !note.is_empty() && !matches!(note.to_ascii_lowercase().as_str(), "b" | "byte" | "bytes") {
             errors.push(ImportError::new(1, "message_bytes", format!("the header says {note:?}, but message_bytes is read in bytes: convert the column to bytes, or drop the note")));
         }
@@ -265,7 +275,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     // A unit written on the value column is not read (each row's `unit` is): refuse
     // it rather than let it disagree silently.
     if let Some(raw) = header.split(',').find(|h| normal_name(h) == "value") {
-        let note = raw.trim().trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim().trim_matches(['(', ')', '[', ']']).trim();
+        let note = unit_note(raw);
         if !note.is_empty() {
             errors.push(ImportError::new(1, "value", format!("the header says {note:?}, but units are read from each row's unit column: drop the note")));
         }

@@ -33,12 +33,12 @@ impl Run {
 
     /// One row per metric: the median interval of the run.
     fn flush(&mut self, p: &mut Parsed) {
-        for (metric, line, mut v) in self.series.drain(..) {
-            v.sort_by(f64::total_cmp);
+        for (metric, line, v) in self.series.drain(..) {
+            let (lo, hi) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(*x), b.max(*x)));
             let n = v.len();
-            let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+            let Some(median) = capacity::fit::median(v) else { continue };
             let threads = self.threads.map(|w| format!("; -w {w} threads")).unwrap_or_default();
-            let note = Some(format!("median of {n} interval(s), {}–{} TPS{threads}", v[0], v[n - 1]));
+            let note = Some(format!("median of {n} interval(s), {lo}–{hi} TPS{threads}"));
             p.measurements.push(Measurement { line, metric, value: median, unit: Unit::MsgPerS, percentile: None, load: None, message_bytes: self.size, note, system: None });
         }
         self.threads = None;
