@@ -6,6 +6,7 @@
 //! framework; compiles to wasm32 so the browser re-plans on every keystroke.
 
 pub mod catalog;
+pub mod corpus;
 pub mod dataset;
 pub mod decision;
 pub mod error;
