@@ -6,6 +6,8 @@ pub mod api;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod headers;
+pub mod origin;
 pub mod router;
 pub mod state;
 pub mod storage;

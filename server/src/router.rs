@@ -1,6 +1,7 @@
 //! `fn router(state, limits) -> Router`: the page (Leptos SSR), the JSON API,
 //! uploads and static files, with compression, a timeout, request tracing, a body
-//! cap (413) and a per-client upload rate limit (429).
+//! cap (413), a per-client upload rate limit (429), security headers and the
+//! cross-site POST refusal (403).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,7 +47,12 @@ impl Default for Limits {
 /// Provides the page data for the request's `dataset=` selection (unknown ids
 /// become notices; storage failures fall back to the reference data).
 fn provide_page_data(state: &AppState) {
-    let pairs: Vec<(String, String)> = use_context::<http::request::Parts>()
+    let parts = use_context::<http::request::Parts>();
+    // The nonce the security-headers layer put in this response's CSP.
+    if let Some(n) = parts.as_ref().and_then(|p| p.extensions.get::<crate::headers::CspNonce>()) {
+        provide_context(leptos::nonce::Nonce::from_value(n.0.clone()));
+    }
+    let pairs: Vec<(String, String)> = parts
         .and_then(|p| p.uri.query().map(str::to_string))
         .and_then(|q| serde_urlencoded::from_str(&q).ok())
         .unwrap_or_default();
@@ -157,6 +163,8 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout))
         .layer(axum::middleware::from_fn(api_errors_as_json))
+        .layer(axum::middleware::from_fn(crate::origin::refuse_cross_site))
+        .layer(axum::middleware::from_fn(crate::headers::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
