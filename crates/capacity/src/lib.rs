@@ -20,6 +20,7 @@ pub mod predict;
 pub mod selection;
 pub mod sizing;
 pub mod system;
+pub mod throughput;
 pub mod units;
 pub mod upload_format;
 pub mod workload;

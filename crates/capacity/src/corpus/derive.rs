@@ -170,13 +170,24 @@ impl Evidence {
                     Unit::MbitPerS => RunUnit::MbitPerS,
                     _ => return None,
                 };
+                // The seeds name machines "8C16G" / "16C64G" (cloud-flavour naming, where
+                // C counts vCPUs = hyper-threads): two threads per physical core inferred.
+                let vcpus = cores;
+                let physical = cores.map(|c| (c / 2).max(1));
+                let mut inferred: Vec<String> = if assumed { vec!["nodes".into(), "vcpus".into()] } else { Vec::new() };
+                inferred.push("cores".into());
+                let why = if assumed {
+                    "not stated; seed 000's class of cluster (3 × 8C) assumed; \"8C\" read as 8 vCPUs on 4 cores"
+                } else {
+                    "the seed names machines as \"<n>C<m>G\" (cloud-flavour naming: C counts vCPUs); 2 hardware threads per core inferred"
+                };
                 let machine = Machine {
                     id: hw.map(|h| h.id.clone()).unwrap_or_else(|| format!("{source}-assumed")),
-                    label: format!("{} × {} cores (seed {})", nodes.unwrap_or(0), cores.unwrap_or(0), ds.source.file),
+                    label: format!("{} × {} vCPUs (seed {})", nodes.unwrap_or(0), cores.unwrap_or(0), ds.source.file),
                     instance: None,
                     nodes,
-                    cores,
-                    vcpus: None,
+                    cores: physical,
+                    vcpus,
                     ram_gb: hw.and_then(|h| h.ram_gb),
                     disk_kind: CorpusDisk::Unknown,
                     disk_count: hw.and_then(|h| h.disk_count),
@@ -184,8 +195,8 @@ impl Evidence {
                     disk_tb: None,
                     nic_gbps: hw.and_then(|h| h.nic_gbps),
                     colocated: hw.and_then(|h| h.colocated),
-                    inferred: if assumed { vec!["nodes".into(), "cores".into()] } else { Vec::new() },
-                    inferred_from: assumed.then(|| "not stated; seed 000's class of cluster assumed".to_string()),
+                    inferred,
+                    inferred_from: Some(why.to_string()),
                     citation: hw.map(|h| h.citation.clone()).unwrap_or_else(|| r.citation.clone()),
                     note: None,
                 };

@@ -1,0 +1,144 @@
+//! A cluster as the bounds see it: effective cores, disk and NIC bandwidth per node,
+//! message size, replicas, partitions, tail readers and durability deviations —
+//! built from a run's evidence (filling what the source did not state from
+//! [`Assumptions`], and saying so) or from a user's hardware.
+
+use serde::{Deserialize, Serialize};
+
+use super::durability::{deviations, Deviation};
+use crate::corpus::{CorpusDisk, Evidence, Reading};
+use crate::system::SystemId;
+
+/// What the model assumes where a source is silent. Each value is ours, stated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Assumptions {
+    /// Share of a physical core a second hardware thread (hyper-thread) adds.
+    /// 0.25: SMT typically adds 15–30 % on throughput-bound server code (Intel's own
+    /// "up to 30 %"); cloud vCPUs are hyper-threads, so 8 vCPUs on 4 cores count as 5.
+    pub smt_yield: f64,
+    /// Sustained write per disk when unstated, MB/s, by technology (HDD 150, SATA SSD
+    /// 450, NVMe 1,500, Optane 2,000: lower datasheet ends, as in `hardware.rs`; EBS gp2
+    /// 250 MiB/s per volume = 262 MB/s, its published ceiling; network storage 450).
+    /// A machine whose disks are not stated at all gets no disk bound.
+    pub disk_mbps: [(CorpusDisk, f64); 7],
+    /// NIC when unstated, Gbit/s (10 GbE).
+    pub nic_gbps: f64,
+    /// Replication factor when unstated (3).
+    pub rf: u32,
+}
+
+impl Default for Assumptions {
+    fn default() -> Self {
+        Assumptions {
+            smt_yield: 0.25,
+            disk_mbps: [
+                (CorpusDisk::Hdd, 150.0),
+                (CorpusDisk::Ssd, 450.0),
+                (CorpusDisk::Nvme, 1500.0),
+                (CorpusDisk::Optane, 2000.0),
+                (CorpusDisk::Ebs, 262.0),
+                (CorpusDisk::Network, 450.0),
+                (CorpusDisk::Unknown, 450.0),
+            ],
+            nic_gbps: 10.0,
+            rf: 3,
+        }
+    }
+}
+
+impl Assumptions {
+    /// Default per-disk write MB/s for a technology.
+    pub fn disk_default(&self, kind: CorpusDisk) -> f64 {
+        self.disk_mbps.iter().find(|(k, _)| *k == kind).map_or(450.0, |(_, v)| *v)
+    }
+}
+
+/// A cluster under one workload, in the bounds' units.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cluster {
+    /// System.
+    pub system: SystemId,
+    /// Broker / storage machines.
+    pub nodes: f64,
+    /// Physical cores per node.
+    pub cores: f64,
+    /// Hardware threads per node.
+    pub vcpus: f64,
+    /// Disk technology.
+    pub disk: CorpusDisk,
+    /// Sustained disk write per node, bytes/s (all data disks); None when the
+    /// source does not say what the disks were (no disk bound is invented).
+    pub disk_bytes_per_s: Option<f64>,
+    /// NIC per node, bytes/s each way.
+    pub nic_bytes_per_s: f64,
+    /// Message size, bytes.
+    pub message_bytes: f64,
+    /// Replicas.
+    pub rf: f64,
+    /// Partitions in total (topics × partitions), when known.
+    pub partitions: Option<f64>,
+    /// Consumer groups reading the tail alongside the writes.
+    pub tail_readers: f64,
+    /// Durability settings that differ from the baseline (acks=all, OS flush…).
+    pub deviations: Vec<Deviation>,
+    /// Fields the source did not state that were filled from [`Assumptions`].
+    pub assumed: Vec<String>,
+}
+
+impl Cluster {
+    /// Effective cores per node: physical + `smt_yield` × extra hardware threads.
+    pub fn effective_cores(&self, a: &Assumptions) -> f64 {
+        self.cores + a.smt_yield * (self.vcpus - self.cores).max(0.0)
+    }
+
+    /// The cluster a run was measured on; None when nodes, cores or size are unknown.
+    pub fn of_run(e: &Evidence, a: &Assumptions) -> Option<Cluster> {
+        let m = &e.machine;
+        let w = &e.workload;
+        let mut assumed = Vec::new();
+        let nodes = f64::from(m.nodes?);
+        let cores = f64::from(m.cores?);
+        let vcpus = f64::from(m.vcpus.unwrap_or(m.cores?));
+        let disk = if m.disk_kind == CorpusDisk::Unknown && m.disk_write_mbps.is_none() {
+            None
+        } else {
+            let mbps = m.disk_write_mbps.unwrap_or_else(|| {
+                assumed.push("disk_write_mbps".to_string());
+                a.disk_default(m.disk_kind)
+            });
+            let disks = f64::from(m.disk_count.unwrap_or_else(|| {
+                assumed.push("disk_count".to_string());
+                1
+            }));
+            Some(mbps * 1e6 * disks)
+        };
+        let nic = m.nic_gbps.unwrap_or_else(|| {
+            assumed.push("nic_gbps".to_string());
+            a.nic_gbps
+        });
+        let rf = w.rf.unwrap_or_else(|| {
+            assumed.push("rf".to_string());
+            a.rf
+        });
+        let readers = match w.reading {
+            Some(Reading::Tail) | None => f64::from(w.subscriptions.unwrap_or(if w.consumers.unwrap_or(0) > 0 { 1 } else { 0 })),
+            Some(Reading::Catchup | Reading::None) => 0.0,
+        };
+        let partitions = w.partitions.map(|p| f64::from(p) * f64::from(w.topics.unwrap_or(1)));
+        Some(Cluster {
+            system: e.system,
+            nodes,
+            cores,
+            vcpus,
+            disk: m.disk_kind,
+            disk_bytes_per_s: disk,
+            nic_bytes_per_s: nic * 1e9 / 8.0,
+            message_bytes: w.message_bytes?,
+            rf: f64::from(rf),
+            partitions,
+            tail_readers: readers,
+            deviations: deviations(e.system, w, m.disk_kind),
+            assumed,
+        })
+    }
+}

@@ -1,0 +1,208 @@
+//! Durability factors, fitted per system from paired runs: two saturated runs of one
+//! source on one machine, same size, partitions, readers and replicas, that differ in
+//! exactly one durability setting. The factor is the geometric mean of their
+//! throughput ratios, with its spread (standard deviation of the log ratios). Where
+//! a system has no pair the factor is a stated assumption with a wide spread.
+
+use serde::{Deserialize, Serialize};
+
+use super::evidence_key::PairKey;
+use crate::corpus::{CorpusDisk, Evidence, Flush, RunWorkload, SyncMode};
+use crate::system::SystemId;
+
+/// A durability setting that differs from the baseline (acks=all or sync replication,
+/// OS-flushed writes, BookKeeper A < W with a synced journal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deviation {
+    /// Kafka acks=1 (or 0): the leader alone acknowledges.
+    AcksLeader,
+    /// fsync before every acknowledgement on SSD/NVMe/cloud volumes.
+    FsyncEach,
+    /// fsync before every acknowledgement on spinning disks.
+    FsyncEachHdd,
+    /// fsync before every acknowledgement on a cloud block volume or network storage.
+    FsyncEachNetwork,
+    /// RocketMQ SYNC_FLUSH.
+    SyncFlush,
+    /// RocketMQ asynchronous master → slave replication.
+    AsyncReplication,
+    /// BookKeeper ack quorum 1.
+    AckQuorumOne,
+    /// BookKeeper ack quorum = write quorum.
+    AckQuorumAll,
+    /// BookKeeper journal bypassed.
+    JournalBypass,
+    /// BookKeeper journal written without waiting for fsync.
+    JournalAsync,
+}
+
+impl Deviation {
+    /// Words for notes.
+    pub fn label(self) -> &'static str {
+        match self {
+            Deviation::AcksLeader => "acks=1 (leader only)",
+            Deviation::FsyncEach => "fsync per message (SSD/NVMe)",
+            Deviation::FsyncEachHdd => "fsync per message (HDD)",
+            Deviation::FsyncEachNetwork => "fsync per message (cloud volume / network storage)",
+            Deviation::SyncFlush => "sync flush",
+            Deviation::AsyncReplication => "async replication",
+            Deviation::AckQuorumOne => "ack quorum 1",
+            Deviation::AckQuorumAll => "ack quorum = write quorum",
+            Deviation::JournalBypass => "journal bypassed",
+            Deviation::JournalAsync => "journal not synced",
+        }
+    }
+}
+
+/// The deviations of a run's workload from the baseline, sorted.
+pub fn deviations(system: SystemId, w: &RunWorkload, disk: CorpusDisk) -> Vec<Deviation> {
+    let mut d = Vec::new();
+    let acks_leader = matches!(w.acks.as_deref().map(str::trim), Some("1" | "0" | "leader"));
+    match system {
+        SystemId::Kafka => {
+            if acks_leader {
+                d.push(Deviation::AcksLeader);
+            }
+            if matches!(w.flush, Some(Flush::PerMessage | Flush::Sync)) {
+                d.push(match disk {
+                    CorpusDisk::Hdd => Deviation::FsyncEachHdd,
+                    CorpusDisk::Ebs | CorpusDisk::Network => Deviation::FsyncEachNetwork,
+                    _ => Deviation::FsyncEach,
+                });
+            }
+        }
+        SystemId::Rocketmq => {
+            if matches!(w.flush, Some(Flush::Sync | Flush::PerMessage)) {
+                d.push(Deviation::SyncFlush);
+            }
+            if w.replication == Some(SyncMode::Async) || acks_leader {
+                d.push(Deviation::AsyncReplication);
+            }
+        }
+        SystemId::Pulsar | SystemId::Pravega => {
+            if let (Some(a), Some(wq)) = (w.ack_quorum, w.write_quorum.or(w.rf)) {
+                if a == 1 && wq > 2 {
+                    d.push(Deviation::AckQuorumOne);
+                } else if a == wq && wq > 1 {
+                    d.push(Deviation::AckQuorumAll);
+                }
+            }
+            match w.journal {
+                Some(SyncMode::Bypass) => d.push(Deviation::JournalBypass),
+                Some(SyncMode::Async) => d.push(Deviation::JournalAsync),
+                _ => {}
+            }
+        }
+    }
+    d.sort();
+    d
+}
+
+/// One fitted (or assumed) factor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DurabilityFactor {
+    /// System.
+    pub system: SystemId,
+    /// The setting.
+    pub deviation: Deviation,
+    /// Throughput multiplier relative to the baseline.
+    pub factor: f64,
+    /// Standard deviation of ln(ratio) over the pairs (or the assumption's width).
+    pub log_spread: f64,
+    /// The pairs used: (baseline run, deviating run, ratio).
+    pub pairs: Vec<(String, String, f64)>,
+    /// None when fitted; otherwise the assumption and its source.
+    pub assumed: Option<String>,
+}
+
+/// Spread given to an assumed factor: ±35 % in log terms.
+pub const ASSUMED_LOG_SPREAD: f64 = 0.3;
+
+/// What to assume for a deviation no pair measured, and why.
+fn assumption(system: SystemId, d: Deviation) -> (f64, &'static str) {
+    use Deviation::*;
+    match d {
+        AcksLeader | AsyncReplication => (1.3, "seed 000 §2.5 pitfall 2: acks=1 vs acks=all ≈ +30 % (Kafka), carried over"),
+        FsyncEach => (0.5, "seed 000 §2.5 pitfall 2: flush before ack ≈ 2× slower (RocketMQ), carried over"),
+        FsyncEachHdd => (0.2, "no pair measured: a 7,200 rpm disk syncs a few hundred times a second; assumed 5× slower"),
+        FsyncEachNetwork => (0.1, "no pair measured: a network volume's sync takes about a millisecond; assumed 10× slower"),
+        SyncFlush => (0.5, "seed 000 §2.5 pitfall 2: RocketMQ sync vs async flush ≈ 2×"),
+        AckQuorumOne | JournalAsync => (1.05, "no pair measured: assumed near the baseline (the journal fsync, not the quorum, sets the rate)"),
+        AckQuorumAll => (0.95, "no pair measured: waiting for every bookie assumed 5 % slower"),
+        JournalBypass => {
+            let _ = system;
+            (1.3, "no pair measured: skipping the journal write assumed +30 % (one of two writes per entry)")
+        }
+    }
+}
+
+/// Fits every system's factors from `runs` (saturated produce runs with clusters).
+pub fn fit_factors(runs: &[(&Evidence, super::Cluster)]) -> Vec<DurabilityFactor> {
+    let mut out = Vec::new();
+    for system in SystemId::ALL {
+        let mine: Vec<&(&Evidence, super::Cluster)> = runs.iter().filter(|(e, _)| e.system == system).collect();
+        let mut devs: Vec<Deviation> = mine.iter().flat_map(|(_, c)| c.deviations.iter().copied()).collect();
+        devs.sort();
+        devs.dedup();
+        for d in all_for(system).iter().copied().chain(devs) {
+            if out.iter().any(|f: &DurabilityFactor| f.system == system && f.deviation == d) {
+                continue;
+            }
+            let mut pairs = Vec::new();
+            for (eb, cb) in &mine {
+                for (ed, cd) in &mine {
+                    let Some(with) = with_one_more(&cb.deviations, &cd.deviations) else { continue };
+                    if with != d || PairKey::of(eb, cb) != PairKey::of(ed, cd) {
+                        continue;
+                    }
+                    if let (Some(xb), Some(xd)) = (eb.produce_msgs, ed.produce_msgs) {
+                        pairs.push((eb.run_id.clone(), ed.run_id.clone(), xd / xb));
+                    }
+                }
+            }
+            out.push(if pairs.is_empty() {
+                let (factor, why) = assumption(system, d);
+                DurabilityFactor { system, deviation: d, factor, log_spread: ASSUMED_LOG_SPREAD, pairs, assumed: Some(why.to_string()) }
+            } else {
+                let logs: Vec<f64> = pairs.iter().map(|p| p.2.ln()).collect();
+                let mean = logs.iter().sum::<f64>() / logs.len() as f64;
+                let var = logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / (logs.len().max(2) - 1) as f64;
+                let spread = if logs.len() > 1 { var.sqrt().max(0.05) } else { 0.15 };
+                DurabilityFactor { system, deviation: d, factor: mean.exp(), log_spread: spread, pairs, assumed: None }
+            });
+        }
+    }
+    out
+}
+
+/// The deviations a planner's user can ask for, per system.
+fn all_for(system: SystemId) -> &'static [Deviation] {
+    match system {
+        SystemId::Kafka => &[Deviation::AcksLeader, Deviation::FsyncEach, Deviation::FsyncEachHdd, Deviation::FsyncEachNetwork],
+        SystemId::Rocketmq => &[Deviation::SyncFlush, Deviation::AsyncReplication],
+        SystemId::Pulsar => &[Deviation::AckQuorumOne, Deviation::AckQuorumAll, Deviation::JournalBypass],
+        SystemId::Pravega => &[],
+    }
+}
+
+/// `Some(d)` when `more` is `base` plus exactly one deviation `d`.
+fn with_one_more(base: &[Deviation], more: &[Deviation]) -> Option<Deviation> {
+    if more.len() != base.len() + 1 || !base.iter().all(|b| more.contains(b)) {
+        return None;
+    }
+    more.iter().copied().find(|m| !base.contains(m))
+}
+
+/// The combined multiplier (and log spread, added in quadrature) of `devs`.
+pub fn combined(factors: &[DurabilityFactor], system: SystemId, devs: &[Deviation]) -> (f64, f64) {
+    devs.iter().fold((1.0, 0.0_f64), |(f, s), d| {
+        match factors.iter().find(|x| x.system == system && x.deviation == *d) {
+            Some(x) => (f * x.factor, (s * s + x.log_spread * x.log_spread).sqrt()),
+            None => {
+                let (a, _) = assumption(system, *d);
+                (f * a, (s * s + ASSUMED_LOG_SPREAD * ASSUMED_LOG_SPREAD).sqrt())
+            }
+        }
+    })
+}

@@ -1,0 +1,77 @@
+//! Prediction intervals calibrated from leave-one-source-out residuals: the
+//! half-width (in log space: throughput errors are multiplicative) is the `level`
+//! quantile of |ln(measured / predicted)| over held-out saturated runs of the system.
+//! Each source's runs weigh the same in the quantile, as in the fit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::system::SystemId;
+
+/// The stated coverage of every interval.
+pub const DEFAULT_LEVEL: f64 = 0.8;
+
+/// Half-width when a system has too few held-out residuals (±2×): wide on purpose.
+pub const FALLBACK_LOG_HALF_WIDTH: f64 = std::f64::consts::LN_2;
+
+/// Held-out residuals needed to calibrate on a system's own runs.
+pub const MIN_RESIDUALS: usize = 5;
+
+/// One system's interval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    /// System.
+    pub system: SystemId,
+    /// Stated coverage.
+    pub level: f64,
+    /// Half-width, ln units: the interval is expected × e^(±w).
+    pub log_half_width: f64,
+    /// Held-out residuals it rests on.
+    pub residuals: usize,
+    /// How it was obtained.
+    pub how: String,
+}
+
+impl Interval {
+    /// The fallback for a system with no calibration.
+    pub fn assumed(system: SystemId) -> Interval {
+        Interval {
+            system,
+            level: DEFAULT_LEVEL,
+            log_half_width: FALLBACK_LOG_HALF_WIDTH,
+            residuals: 0,
+            how: "not calibrated (too few held-out runs): ±2× assumed".into(),
+        }
+    }
+}
+
+/// The weighted `level` quantile of |r| over (residual, weight) pairs.
+pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
+    if res.is_empty() {
+        return None;
+    }
+    let mut v: Vec<(f64, f64)> = res.iter().map(|(r, w)| (r.abs(), *w)).collect();
+    v.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let total: f64 = v.iter().map(|x| x.1).sum();
+    let mut acc = 0.0;
+    for (r, w) in &v {
+        acc += w;
+        if acc >= level * total - 1e-12 {
+            return Some(*r);
+        }
+    }
+    v.last().map(|x| x.0)
+}
+
+/// Calibrates `system`'s interval from held-out residuals (ln measured/predicted, weight).
+/// With fewer than [`MIN_RESIDUALS`], every system's residuals are pooled.
+pub fn calibrate(system: SystemId, own: &[(f64, f64)], pooled: &[(f64, f64)], level: f64) -> Interval {
+    let (set, how) = if own.len() >= MIN_RESIDUALS {
+        (own, format!("{:.0} % quantile of |ln error| over {} held-out runs of this system", level * 100.0, own.len()))
+    } else {
+        (pooled, format!("{:.0} % quantile over {} held-out runs of all systems (only {} of this one)", level * 100.0, pooled.len(), own.len()))
+    };
+    match weighted_abs_quantile(set, level) {
+        Some(w) => Interval { system, level, log_half_width: w.max(0.05), residuals: set.len(), how },
+        None => Interval::assumed(system),
+    }
+}

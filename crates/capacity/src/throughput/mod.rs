@@ -1,0 +1,234 @@
+//! The throughput model, second version (DESIGN.md §6): per-node capacity is the
+//! smallest of its resource bounds, each with parameters fitted across the whole
+//! corpus ([`crate::corpus`]) rather than carried from one seed.
+//!
+//! For a cluster of N nodes (C effective cores, disk D bytes/s, NIC B bytes/s each
+//! way), message size s, RF copies, r consumer groups reading the tail, P partitions:
+//! - CPU: X = N·C / ((RF + c·r) · (a + b·s) µs) — a, b per system, core·µs per replica write;
+//!   c the tail-read cost ([`consumers`]);
+//! - disk: X = N·D / (RF · WA(s) · s) — WA the system's write amplification;
+//! - NIC: X = N·B / (s · max(RF, r + RF − 1)) — ingress W·RF, egress W·(r + RF − 1);
+//! - partitions: X = P · ceiling / s ([`partitions`]);
+//!
+//! and the prediction is min(…) × the durability factors ([`durability`]). Node
+//! scaling is linear unless a series measured ≥ 4 node counts ([`scaling`]).
+//! The stages run in order in [`spec::ThroughputSpec::fit`]:
+//! evidence → factors → read cost → ceilings → CPU fit → scaling → intervals.
+
+mod cluster;
+mod consumers;
+mod cpu;
+mod durability;
+mod evidence_key;
+mod interval;
+mod partitions;
+mod scaling;
+mod spec;
+mod validate;
+
+pub use cluster::{Assumptions, Cluster};
+pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST};
+pub use durability::{deviations, Deviation, DurabilityFactor};
+pub use interval::{Interval, DEFAULT_LEVEL};
+pub use partitions::PartitionCeiling;
+pub use scaling::NodeScaling;
+pub use spec::{FitError, ThroughputSpec};
+pub use validate::{Validation, ValidationPoint, ValidationRow};
+
+use serde::{Deserialize, Serialize};
+
+use crate::factors::write_amplification;
+use crate::system::SystemId;
+
+/// The resource that sets a prediction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resource {
+    /// CPU / software.
+    Cpu,
+    /// Disk write bandwidth.
+    Disk,
+    /// NIC bandwidth.
+    Nic,
+    /// Per-partition ceiling.
+    Partition,
+}
+
+impl Resource {
+    /// Id used in JSON and the CLI.
+    pub fn id(self) -> &'static str {
+        match self {
+            Resource::Cpu => "cpu",
+            Resource::Disk => "disk",
+            Resource::Nic => "nic",
+            Resource::Partition => "partition",
+        }
+    }
+}
+
+/// A run the fit used, with its in-sample prediction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FitRun {
+    /// Source id.
+    pub source: String,
+    /// Run id.
+    pub run: String,
+    /// Citation.
+    pub citation: String,
+    /// Measured msg/s.
+    pub measured: f64,
+    /// Predicted msg/s (in sample).
+    pub predicted: f64,
+    /// The bound that set the prediction.
+    pub bound: Resource,
+    /// True for a lower bound (fixed rate, client-bound, field report).
+    pub lower_bound: bool,
+}
+
+/// One system's fitted throughput model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SystemThroughput {
+    /// System.
+    pub system: SystemId,
+    /// Per-message CPU cost, core·µs per replica write.
+    pub a_core_us: f64,
+    /// Per-byte CPU cost, core·µs per byte per replica write.
+    pub b_core_us_per_byte: f64,
+    /// Tail-read cost.
+    pub read: ReadCost,
+    /// Catch-up read cost, when a consume-only run measured one.
+    pub catchup: Option<CatchupCost>,
+    /// Per-partition ceiling, when single-partition runs measured one.
+    pub ceiling: Option<PartitionCeiling>,
+    /// Node scaling.
+    pub scaling: NodeScaling,
+    /// The runs fitted.
+    pub runs: Vec<FitRun>,
+    /// Message sizes measured (saturated runs), bytes: (min, max).
+    pub size_range: (f64, f64),
+}
+
+/// Every bound of one cluster, msg/s.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bounds {
+    /// CPU bound.
+    pub cpu: f64,
+    /// Disk bound (None: the disks are not known).
+    pub disk: Option<f64>,
+    /// NIC bound.
+    pub nic: f64,
+    /// Partition bound (None: no ceiling measured or partitions unknown).
+    pub partition: Option<f64>,
+    /// Durability multiplier applied to the smallest.
+    pub durability: f64,
+    /// Its log spread.
+    pub durability_log_spread: f64,
+}
+
+impl Bounds {
+    /// The binding resource and the predicted msg/s (durability applied).
+    pub fn binding(&self) -> (Resource, f64) {
+        let mut best = (Resource::Cpu, self.cpu);
+        for (r, x) in [(Resource::Disk, self.disk), (Resource::Nic, Some(self.nic)), (Resource::Partition, self.partition)] {
+            if let Some(x) = x {
+                if x < best.1 {
+                    best = (r, x);
+                }
+            }
+        }
+        (best.0, best.1 * self.durability)
+    }
+}
+
+/// The fitted model: every system, the durability factors, the assumptions, the
+/// calibrated intervals and the validation that calibrated them. Immutable: a refit
+/// (uploads, a held-out source) builds a new value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThroughputModel {
+    /// What was assumed where sources are silent.
+    pub assumptions: Assumptions,
+    /// Per system.
+    pub systems: Vec<SystemThroughput>,
+    /// Durability factors.
+    pub factors: Vec<DurabilityFactor>,
+    /// Calibrated intervals, per system.
+    pub intervals: Vec<Interval>,
+    /// Leave-one-source-out validation (None for the inner fits of the validation itself).
+    pub validation: Option<Validation>,
+    /// Sources fitted, with their run counts.
+    pub sources: Vec<(String, usize)>,
+}
+
+/// A prediction with its interval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThroughputPrediction {
+    /// System.
+    pub system: SystemId,
+    /// Expected msg/s.
+    pub expected: f64,
+    /// Low end of the interval, msg/s.
+    pub low: f64,
+    /// High end, msg/s.
+    pub high: f64,
+    /// The interval's stated coverage (0.8).
+    pub level: f64,
+    /// The binding resource.
+    pub bound: Resource,
+    /// Every bound.
+    pub bounds: Bounds,
+    /// What widened the interval or was assumed.
+    pub notes: Vec<String>,
+}
+
+impl ThroughputModel {
+    /// The system's fit, if any.
+    pub fn system(&self, s: SystemId) -> Option<&SystemThroughput> {
+        self.systems.iter().find(|m| m.system == s)
+    }
+
+    /// Every bound of `c` under system `s`'s fit.
+    pub fn bounds(&self, s: &SystemThroughput, c: &Cluster) -> Bounds {
+        cpu::bounds_with(s.a_core_us, s.b_core_us_per_byte, s, c, &self.assumptions, &self.factors)
+    }
+
+    /// Predicts `c`'s saturated produce throughput with its calibrated interval.
+    /// None when the system has no fit.
+    pub fn predict(&self, c: &Cluster) -> Option<ThroughputPrediction> {
+        let s = self.system(c.system)?;
+        let b = self.bounds(s, c);
+        let (bound, expected) = b.binding();
+        let iv = self.intervals.iter().find(|i| i.system == c.system).cloned().unwrap_or_else(|| Interval::assumed(c.system));
+        let mut notes = Vec::new();
+        let mut half = iv.log_half_width;
+        let (lo, hi) = s.size_range;
+        if c.message_bytes < lo * 0.999 || c.message_bytes > hi * 1.001 {
+            half += 0.15;
+            notes.push(format!("message size outside the measured {lo}–{hi} B: interval widened by ×1.16"));
+        }
+        if b.durability != 1.0 {
+            half = (half * half + b.durability_log_spread * b.durability_log_spread).sqrt();
+            notes.push(format!("durability factor ×{:.2} (spread ±{:.0} %)", b.durability, b.durability_log_spread * 100.0));
+        }
+        let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
+        if c.nodes > *max_nodes_measured * 2.0 {
+            half += 0.1;
+            notes.push(format!("{} nodes vs at most {} measured: linear scaling assumed, interval widened", c.nodes, max_nodes_measured));
+        }
+        notes.extend(c.assumed.iter().map(|f| format!("{f} not given: assumed")));
+        Some(ThroughputPrediction {
+            system: c.system,
+            expected,
+            low: expected * (-half).exp(),
+            high: expected * half.exp(),
+            level: iv.level,
+            bound,
+            bounds: b,
+            notes,
+        })
+    }
+}
+
+/// Write amplification of `system` at `bytes` (re-exported for the bounds).
+fn wa(system: SystemId, bytes: f64) -> f64 {
+    write_amplification(system, bytes).0
+}

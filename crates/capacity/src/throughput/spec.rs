@@ -1,0 +1,180 @@
+//! The unfitted model: what to fit and under which assumptions. `check()` before
+//! `fit()`, which runs the named stages in order (evidence → factors → read cost →
+//! ceilings → CPU → scaling → intervals) and returns an immutable
+//! [`ThroughputModel`].
+
+use serde::{Deserialize, Serialize};
+
+use super::consumers::{fit_catchup_cost, fit_read_cost};
+use super::consumers::ReadCost;
+use super::cpu::{fit_ab, fit_ab_read, FitInput};
+use super::durability::{combined, fit_factors};
+use super::interval::calibrate;
+use super::partitions::fit_ceiling;
+use super::scaling::scaling;
+use super::validate::leave_one_source_out;
+use super::{Assumptions, Cluster, FitRun, SystemThroughput, ThroughputModel};
+use crate::corpus::Evidence;
+use crate::system::SystemId;
+
+/// What to fit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThroughputSpec {
+    /// Assumptions where sources are silent.
+    pub assumptions: Assumptions,
+    /// Stated coverage of the intervals (0 < level < 1).
+    pub level: f64,
+    /// Whether to run leave-one-source-out validation and calibrate intervals from it.
+    pub validate: bool,
+}
+
+impl Default for ThroughputSpec {
+    fn default() -> Self {
+        ThroughputSpec { assumptions: Assumptions::default(), level: super::DEFAULT_LEVEL, validate: true }
+    }
+}
+
+/// Why a spec cannot be fitted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FitError {
+    /// A spec value out of range.
+    #[error("spec `{field}`: {reason}")]
+    Spec {
+        /// Field.
+        field: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// No system has a saturated run on stated hardware.
+    #[error("no saturated produce run on stated hardware: nothing to fit")]
+    NoEvidence,
+}
+
+/// A run the fit can use: its evidence, its cluster, its rate and whether it is a lower bound.
+pub(super) struct Usable<'a> {
+    pub evidence: &'a Evidence,
+    pub cluster: Cluster,
+    pub measured: f64,
+    pub lower_bound: bool,
+}
+
+/// Stage 1, evidence: runs with a produce rate on a cluster the bounds can describe.
+pub(super) fn usable<'a>(evidence: &'a [Evidence], asm: &Assumptions) -> Vec<Usable<'a>> {
+    evidence
+        .iter()
+        .filter_map(|e| {
+            let cluster = Cluster::of_run(e, asm)?;
+            let measured = e.produce_msgs.filter(|m| *m > 0.0)?;
+            let lower_bound = !e.is_saturated();
+            Some(Usable { evidence: e, cluster, measured, lower_bound })
+        })
+        .collect()
+}
+
+impl ThroughputSpec {
+    /// Checks the spec.
+    ///
+    /// # Errors
+    /// [`FitError::Spec`] naming the field.
+    pub fn check(&self) -> Result<(), FitError> {
+        if !(self.level > 0.0 && self.level < 1.0) {
+            return Err(FitError::Spec { field: "level", reason: format!("{} must be in (0, 1)", self.level) });
+        }
+        let y = self.assumptions.smt_yield;
+        if !(0.0..=1.0).contains(&y) {
+            return Err(FitError::Spec { field: "assumptions.smt_yield", reason: format!("{y} must be in [0, 1]") });
+        }
+        Ok(())
+    }
+
+    /// Fits the model on `evidence`; with `validate`, also holds out each source in
+    /// turn and calibrates the intervals from the held-out residuals.
+    ///
+    /// # Errors
+    /// [`FitError`] for a bad spec or no usable evidence.
+    pub fn fit(&self, evidence: &[Evidence]) -> Result<ThroughputModel, FitError> {
+        self.check()?;
+        let mut model = self.fit_point(evidence)?;
+        if self.validate {
+            let v = leave_one_source_out(self, evidence);
+            model.intervals = SystemId::ALL
+                .into_iter()
+                .filter(|s| model.system(*s).is_some())
+                .map(|s| calibrate(s, &v.residuals(Some(s)), &v.residuals(None), self.level))
+                .collect();
+            model.validation = Some(v);
+        }
+        Ok(model)
+    }
+
+    /// The point fit without validation or intervals (what each held-out fold runs).
+    pub(super) fn fit_point(&self, evidence: &[Evidence]) -> Result<ThroughputModel, FitError> {
+        let asm = &self.assumptions;
+        let runs = usable(evidence, asm);
+        let saturated: Vec<(&Evidence, Cluster)> = runs.iter().filter(|u| !u.lower_bound).map(|u| (u.evidence, u.cluster.clone())).collect();
+        if saturated.is_empty() {
+            return Err(FitError::NoEvidence);
+        }
+        // Stage 2: durability factors from paired saturated runs.
+        let factors = fit_factors(&saturated);
+        let mut systems = Vec::new();
+        for system in SystemId::ALL {
+            let mine: Vec<&Usable<'_>> = runs.iter().filter(|u| u.evidence.system == system).collect();
+            if !mine.iter().any(|u| !u.lower_bound) {
+                continue;
+            }
+            // Stage 3: tail-read and catch-up costs.
+            let read = fit_read_cost(system, &saturated);
+            let catchup = fit_catchup_cost(system, &saturated);
+            // Stage 4: the per-partition ceiling.
+            let ceiling = fit_ceiling(system, &saturated, |c| combined(&factors, system, &c.deviations).0);
+            // Stage 5: CPU (a, b) with the other bounds in place; each source weighs the same.
+            let per_source = |u: &Usable<'_>| mine.iter().filter(|x| x.evidence.origin == u.evidence.origin).count() as f64;
+            let inputs: Vec<FitInput<'_>> = mine
+                .iter()
+                .map(|u| FitInput { evidence: u.evidence, cluster: u.cluster.clone(), measured: u.measured, lower_bound: u.lower_bound, weight: 1.0 / per_source(u) })
+                .collect();
+            let cap = ceiling.as_ref().map(|c| c.bytes_per_s);
+            let several_readers = inputs.iter().any(|i| i.cluster.tail_readers >= 2.0);
+            let (a, b, read) = if read.assumed.is_some() && several_readers {
+                let (a, b, c) = fit_ab_read(&inputs, cap, asm, &factors);
+                let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write");
+                (a, b, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
+            } else {
+                let (a, b, _) = fit_ab(&inputs, read.per_group, cap, asm, &factors);
+                (a, b, read)
+            };
+            // Stage 6: node scaling.
+            let scaling = scaling(system, &saturated);
+            let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
+            let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
+            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range };
+            fitted.runs = inputs
+                .iter()
+                .map(|i| {
+                    let (bound, predicted) = super::cpu::bounds_with(a, b, &fitted, &i.cluster, asm, &factors).binding();
+                    FitRun {
+                        source: i.evidence.origin.key().to_string(),
+                        run: i.evidence.run_id.clone(),
+                        citation: i.evidence.citation.clone(),
+                        measured: i.measured,
+                        predicted,
+                        bound,
+                        lower_bound: i.lower_bound,
+                    }
+                })
+                .collect();
+            systems.push(fitted);
+        }
+        let mut sources: Vec<(String, usize)> = Vec::new();
+        for u in &runs {
+            let key = u.evidence.origin.key().to_string();
+            match sources.iter_mut().find(|s| s.0 == key) {
+                Some(s) => s.1 += 1,
+                None => sources.push((key, 1)),
+            }
+        }
+        Ok(ThroughputModel { assumptions: asm.clone(), systems, factors, intervals: Vec::new(), validation: None, sources })
+    }
+}

@@ -1,0 +1,188 @@
+//! Leave-one-source-out validation (DESIGN.md §6): for each source, fit on every
+//! other source, predict the held-out source's saturated runs and check that its
+//! lower-bound runs (fixed rate, client-bound, field reports) are not
+//! under-predicted. The interval of a held-out run is calibrated from the *other*
+//! sources' held-out residuals only, so the coverage reported is itself out of
+//! sample. Per system and overall: median |ln error|, share within ±20 % and within
+//! 2×, interval coverage, worst lower-bound under-prediction.
+
+use serde::{Deserialize, Serialize};
+
+use super::interval::calibrate;
+use super::spec::{usable, ThroughputSpec};
+use super::Resource;
+use crate::corpus::Evidence;
+use crate::system::SystemId;
+
+/// One held-out run's prediction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationPoint {
+    /// System.
+    pub system: SystemId,
+    /// Held-out source.
+    pub source: String,
+    /// Run id.
+    pub run: String,
+    /// Measured msg/s.
+    pub measured: f64,
+    /// Predicted by the model fitted without this source, msg/s.
+    pub predicted: f64,
+    /// Interval low end (calibrated without this source), msg/s.
+    pub low: f64,
+    /// Interval high end, msg/s.
+    pub high: f64,
+    /// A lower-bound run (only under-prediction is an error).
+    pub lower_bound: bool,
+    /// The bound that set the prediction.
+    pub bound: Resource,
+}
+
+impl ValidationPoint {
+    /// ln(measured / predicted).
+    pub fn log_error(&self) -> f64 {
+        (self.measured / self.predicted).ln()
+    }
+}
+
+/// Summary over a set of held-out runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationRow {
+    /// `kafka`, `pulsar`, … or `all`, or a source id.
+    pub scope: String,
+    /// Saturated runs predicted.
+    pub runs: usize,
+    /// Median |ln(measured / predicted)|.
+    pub median_abs_log_error: f64,
+    /// Share of runs with |predicted − measured| ≤ 20 % of measured.
+    pub within_20pct: f64,
+    /// Share within a factor of two.
+    pub within_2x: f64,
+    /// Share of measured values inside the stated interval.
+    pub coverage: f64,
+    /// Lower-bound runs checked.
+    pub lower_bound_runs: usize,
+    /// Lower-bound runs predicted below 90 % of the rate they reached.
+    pub lower_bound_under_10pct: usize,
+    /// Smallest predicted ÷ reached over lower-bound runs (1 = none under-predicted).
+    pub worst_lower_bound_ratio: f64,
+    /// Saturated runs whose system had no fit without their source.
+    pub unpredictable: usize,
+}
+
+/// The whole validation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Validation {
+    /// Stated interval coverage.
+    pub level: f64,
+    /// Every held-out prediction.
+    pub points: Vec<ValidationPoint>,
+    /// Per system, then `all`.
+    pub by_system: Vec<ValidationRow>,
+    /// Per held-out source.
+    pub by_source: Vec<ValidationRow>,
+}
+
+impl Validation {
+    /// Held-out saturated residuals (ln measured/predicted) with weights (1 / runs of
+    /// their source and system), for one system or all.
+    pub fn residuals(&self, system: Option<SystemId>) -> Vec<(f64, f64)> {
+        residuals_of(&self.points, system, None)
+    }
+    /// The summary row of `scope` (`kafka`, …, `all`).
+    pub fn row(&self, scope: &str) -> Option<&ValidationRow> {
+        self.by_system.iter().find(|r| r.scope == scope)
+    }
+}
+
+fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, except: Option<&str>) -> Vec<(f64, f64)> {
+    let sel: Vec<&ValidationPoint> = points
+        .iter()
+        .filter(|p| !p.lower_bound && system.is_none_or(|s| p.system == s) && except.is_none_or(|x| p.source != x))
+        .collect();
+    sel.iter()
+        .map(|p| {
+            let n = sel.iter().filter(|q| q.source == p.source && q.system == p.system).count() as f64;
+            (p.log_error(), 1.0 / n)
+        })
+        .collect()
+}
+
+/// Runs the validation of `spec` over `evidence`.
+pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Validation {
+    let asm = &spec.assumptions;
+    let mut sources: Vec<String> = evidence.iter().map(|e| e.origin.key().to_string()).collect();
+    sources.sort();
+    sources.dedup();
+    // Pass 1: point predictions from folds without each source.
+    let mut points = Vec::new();
+    let mut unpredictable: Vec<(SystemId, String)> = Vec::new();
+    for held in &sources {
+        let train: Vec<Evidence> = evidence.iter().filter(|e| e.origin.key() != held).cloned().collect();
+        let fold = spec.fit_point(&train).ok();
+        for u in usable(evidence, asm).into_iter().filter(|u| u.evidence.origin.key() == held) {
+            let Some(p) = fold.as_ref().and_then(|m| {
+                let s = m.system(u.cluster.system)?;
+                Some(m.bounds(s, &u.cluster).binding())
+            }) else {
+                if !u.lower_bound {
+                    unpredictable.push((u.cluster.system, held.clone()));
+                }
+                continue;
+            };
+            points.push(ValidationPoint {
+                system: u.cluster.system,
+                source: held.clone(),
+                run: u.evidence.run_id.clone(),
+                measured: u.measured,
+                predicted: p.1,
+                low: p.1,
+                high: p.1,
+                lower_bound: u.lower_bound,
+                bound: p.0,
+            });
+        }
+    }
+    // Pass 2: each held-out run's interval from the other sources' residuals.
+    let widths: Vec<f64> = points
+        .iter()
+        .map(|p| {
+            let own = residuals_of(&points, Some(p.system), Some(&p.source));
+            let pooled = residuals_of(&points, None, Some(&p.source));
+            calibrate(p.system, &own, &pooled, spec.level).log_half_width
+        })
+        .collect();
+    for (p, w) in points.iter_mut().zip(widths) {
+        p.low = p.predicted * (-w).exp();
+        p.high = p.predicted * w.exp();
+    }
+    let mut by_system: Vec<ValidationRow> = SystemId::ALL
+        .into_iter()
+        .map(|s| summarise(s.id(), points.iter().filter(|p| p.system == s), unpredictable.iter().filter(|u| u.0 == s).count()))
+        .collect();
+    by_system.push(summarise("all", points.iter(), unpredictable.len()));
+    let by_source = sources
+        .iter()
+        .map(|src| summarise(src, points.iter().filter(|p| &p.source == src), unpredictable.iter().filter(|u| &u.1 == src).count()))
+        .collect();
+    Validation { level: spec.level, points, by_system, by_source }
+}
+
+fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, unpredictable: usize) -> ValidationRow {
+    let pts: Vec<&ValidationPoint> = pts.collect();
+    let sat: Vec<&&ValidationPoint> = pts.iter().filter(|p| !p.lower_bound).collect();
+    let lb: Vec<&&ValidationPoint> = pts.iter().filter(|p| p.lower_bound).collect();
+    let n = sat.len() as f64;
+    let share = |f: &dyn Fn(&ValidationPoint) -> bool| if sat.is_empty() { 0.0 } else { sat.iter().filter(|p| f(p)).count() as f64 / n };
+    ValidationRow {
+        scope: scope.to_string(),
+        runs: sat.len(),
+        median_abs_log_error: crate::fit::median(sat.iter().map(|p| p.log_error().abs()).collect()).unwrap_or(0.0),
+        within_20pct: share(&|p| ((p.predicted - p.measured) / p.measured).abs() <= 0.2),
+        within_2x: share(&|p| p.log_error().abs() <= std::f64::consts::LN_2),
+        coverage: share(&|p| p.measured >= p.low * (1.0 - 1e-9) && p.measured <= p.high * (1.0 + 1e-9)),
+        lower_bound_runs: lb.len(),
+        lower_bound_under_10pct: lb.iter().filter(|p| p.predicted < 0.9 * p.measured).count(),
+        worst_lower_bound_ratio: lb.iter().map(|p| p.predicted / p.measured).fold(1.0, f64::min),
+        unpredictable,
+    }
+}
