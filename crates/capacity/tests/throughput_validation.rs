@@ -9,7 +9,7 @@ fn print_validation() {
     let ev = common::evidence();
     let m = ThroughputSpec::default().fit(&ev).expect("fits");
     for s in &m.systems {
-        println!("{:?} a={:.3} b={:.5} read={:.2} ceiling={:?} runs={}", s.system, s.a_core_us, s.b_core_us_per_byte, s.read.per_group, s.ceiling.as_ref().map(|c| c.bytes_per_s / 1e6), s.runs.len());
+        println!("{:?} a={:.3} b={:.5} read={:.2} ceiling={:?} runs={} disks={:?}", s.system, s.a_core_us, s.b_core_us_per_byte, s.read.per_group, s.ceiling.as_ref().map(|c| c.bytes_per_s / 1e6), s.runs.len(), s.unstated_disks);
     }
     for f in &m.factors {
         println!("{:?} {:?} {:.2} ±{:.2} pairs={} {}", f.system, f.deviation, f.factor, f.log_spread, f.pairs.len(), f.assumed.as_deref().unwrap_or(""));
@@ -20,5 +20,19 @@ fn print_validation() {
     }
     for p in &v.points {
         println!("{:?} {:<28} {:<50} meas={:>10.0} pred={:>10.0} {:?} lb={}", p.system, p.source, p.run, p.measured, p.predicted, p.bound, p.lower_bound);
+    }
+}
+
+#[test]
+fn print_fold_without_streamnative() {
+    let ev: Vec<_> = common::evidence().into_iter().filter(|e| e.origin.key() != "streamnative-omb-2020").collect();
+    let m = ThroughputSpec { validate: false, ..ThroughputSpec::default() }.fit(&ev).expect("fits");
+    for s in &m.systems {
+        println!("FOLD {:?} a={:.3} b={:.5} read={:.2} disks={:?}", s.system, s.a_core_us, s.b_core_us_per_byte, s.read.per_group, s.unstated_disks);
+        for r in &s.runs {
+            if !r.lower_bound {
+                println!("  {} {} meas={:.0} pred={:.0} {:?}", r.source, r.run, r.measured, r.predicted, r.bound);
+            }
+        }
     }
 }

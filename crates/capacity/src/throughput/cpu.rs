@@ -21,7 +21,9 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     let s = c.message_bytes;
     let t_core_s = (a + b * s) * 1e-6;
     let cpu = c.nodes * c.effective_cores(asm) / ((c.rf + read * c.tail_readers) * t_core_s);
-    let disk = c.disk_bytes_per_s.map(|d| c.nodes * d / (c.rf * wa(c.system, s) * s));
+    // Bypassing the BookKeeper journal removes one of its two writes per entry.
+    let journal = if c.deviations.contains(&super::Deviation::JournalBypass) { 0.5 } else { 1.0 };
+    let disk = c.disk_bytes_per_s.map(|d| c.nodes * d / (c.rf * wa(c.system, s) * journal * s));
     let nic = c.nodes * c.nic_bytes_per_s / (s * c.rf.max(c.tail_readers + c.rf - 1.0));
     let partition = match (ceiling, c.partitions) {
         (Some(x), Some(p)) => Some(p * x / s),
@@ -30,6 +32,9 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     let (durability, spread) = combined(factors, c.system, &c.deviations);
     Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread }
 }
+
+/// Weight of the tie-break toward smaller costs (per decade of a or b).
+pub const PLATEAU_TIE_BREAK: f64 = 1e-5;
 
 /// A run prepared for the fit.
 pub struct FitInput<'a> {
@@ -45,26 +50,107 @@ pub struct FitInput<'a> {
     pub weight: f64,
 }
 
-/// Fitted (a, b) and the weighted loss.
-pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> (f64, f64, f64) {
-    let loss = |la: f64, lb: f64| -> f64 {
-        let (a, b) = (10f64.powf(la), 10f64.powf(lb));
-        inputs
-            .iter()
-            .map(|i| {
-                let (_, pred) = raw_bounds(a, b, read, ceiling, &i.cluster, asm, factors).binding();
-                let e = pred.ln() - i.measured.ln();
-                if i.lower_bound {
-                    // Only an under-prediction of a reached rate is an error.
-                    i.weight * e.min(0.0).powi(2)
-                } else {
-                    i.weight * e * e
-                }
-            })
-            .sum()
+/// The loss of one run predicted at `pred`.
+fn run_loss(i: &FitInput<'_>, pred: f64) -> f64 {
+    let e = pred.ln() - i.measured.ln();
+    if i.lower_bound {
+        // Only an under-prediction of a reached rate is an error.
+        i.weight * e.min(0.0).powi(2)
+    } else {
+        i.weight * e * e
+    }
+}
+
+/// The per-node disk write (bytes/s) each saturated run on a machine with unstated
+/// disks would imply if its disk bound set it: candidates for that machine's disk.
+fn disk_candidates(group: &[&FitInput<'_>], factors: &[DurabilityFactor]) -> Vec<f64> {
+    group
+        .iter()
+        .filter(|i| !i.lower_bound)
+        .map(|i| {
+            let c = &i.cluster;
+            let (dur, _) = combined(factors, c.system, &c.deviations);
+            i.measured / dur * c.rf * wa(c.system, c.message_bytes) * c.message_bytes / c.nodes
+        })
+        .collect()
+}
+
+/// The loss of a group of runs on one machine with unstated disks, for a disk of
+/// `disk` bytes/s per node (None: no disk bound).
+fn group_loss(group: &[&FitInput<'_>], disk: Option<f64>, p: &Params<'_>) -> f64 {
+    group
+        .iter()
+        .map(|i| {
+            let mut c = i.cluster.clone();
+            c.disk_bytes_per_s = disk;
+            let (_, pred) = raw_bounds(p.a, p.b, p.read, p.ceiling, &c, p.asm, p.factors).binding();
+            run_loss(i, pred)
+        })
+        .sum()
+}
+
+struct Params<'a> {
+    a: f64,
+    b: f64,
+    read: f64,
+    ceiling: Option<f64>,
+    asm: &'a Assumptions,
+    factors: &'a [DurabilityFactor],
+}
+
+/// The fitted CPU parameters and what was fitted for machines with unstated disks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CpuFit {
+    /// Per-message cost, core·µs.
+    pub a: f64,
+    /// Per-byte cost, core·µs/B.
+    pub b: f64,
+    /// Weighted loss.
+    pub loss: f64,
+    /// Per machine id with unstated disks: the disk write per node (bytes/s) that
+    /// best explains its runs, or None when no disk bound is needed.
+    pub disks: Vec<(String, Option<f64>)>,
+}
+
+/// Fits (a, b). A machine whose disks the source does not state gets the disk write
+/// (from the candidates its own saturated runs imply, or none) that best explains its
+/// runs: the disk bound is fitted where it binds, never invented for prediction.
+pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> CpuFit {
+    let known: Vec<&FitInput<'_>> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_some()).collect();
+    let mut machines: Vec<&str> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_none()).map(|i| i.evidence.machine.id.as_str()).collect();
+    machines.sort_unstable();
+    machines.dedup();
+    let groups: Vec<(&str, Vec<&FitInput<'_>>, Vec<f64>)> = machines
+        .iter()
+        .map(|m| {
+            let g: Vec<&FitInput<'_>> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_none() && i.evidence.machine.id == *m).collect();
+            let cands = disk_candidates(&g, factors);
+            (*m, g, cands)
+        })
+        .collect();
+    let best_disk = |p: &Params<'_>, g: &[&FitInput<'_>], cands: &[f64]| -> (f64, Option<f64>) {
+        let mut best = (group_loss(g, None, p), None);
+        for d in cands {
+            let l = group_loss(g, Some(*d), p);
+            if l < best.0 - 1e-12 {
+                best = (l, Some(*d));
+            }
+        }
+        best
     };
-    // log10 a ∈ [-1, 3.5] core·µs, log10 b ∈ [-5, 0] core·µs/B.
-    let (mut la, mut lb, mut step, mut best_loss) = (1.0, -2.0, 0.25, f64::INFINITY);
+    let loss = |la: f64, lb: f64| -> f64 {
+        let p = Params { a: 10f64.powf(la), b: 10f64.powf(lb), read, ceiling, asm, factors };
+        let k: f64 = known.iter().map(|i| run_loss(i, raw_bounds(p.a, p.b, read, ceiling, &i.cluster, asm, factors).binding().1)).sum();
+        // On a plateau (a cost the data cannot see because another bound binds),
+        // prefer the smaller cost: a tie-break too small to move an identified fit.
+        let tie_break = PLATEAU_TIE_BREAK * ((la + 1.0) + (lb + 5.0));
+        k + groups.iter().map(|(_, g, c)| best_disk(&p, g, c).0).sum::<f64>() + tie_break
+    };
+    // log10 a ∈ [-1, 3.5] core·µs in steps of 0.05 (a is well identified: fine steps
+    // keep b from compensating for a coarse a); log10 b ∈ [-5, 0] in steps of 0.25;
+    // then three rounds of refinement around the best point.
+    let (mut la, mut lb, mut best_loss) = (1.0, -2.0, f64::INFINITY);
+    let (mut step_a, mut step_b) = (0.05, 0.25);
     let (mut lo_a, mut hi_a, mut lo_b, mut hi_b) = (-1.0, 3.5, -5.0, 0.0);
     for _ in 0..4 {
         let mut best = (f64::INFINITY, la, lb);
@@ -73,25 +159,26 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
             let mut y = lo_b;
             while y <= hi_b + 1e-9 {
                 let l = loss(x, y);
-                // Ties (a flat objective: the bound does not bind) go to the
-                // cheaper CPU, i.e. the larger throughput: keep the first minimum.
                 if l < best.0 - 1e-12 {
                     best = (l, x, y);
                 }
-                y += step;
+                y += step_b;
             }
-            x += step;
+            x += step_a;
         }
         la = best.1;
         lb = best.2;
         best_loss = best.0;
-        lo_a = la - 2.0 * step;
-        hi_a = la + 2.0 * step;
-        lo_b = lb - 2.0 * step;
-        hi_b = lb + 2.0 * step;
-        step /= 5.0;
+        lo_a = la - 2.0 * step_a;
+        hi_a = la + 2.0 * step_a;
+        lo_b = (lb - 2.0 * step_b).max(-5.0);
+        hi_b = lb + 2.0 * step_b;
+        step_a /= 5.0;
+        step_b /= 5.0;
     }
-    (10f64.powf(la), 10f64.powf(lb), best_loss)
+    let p = Params { a: 10f64.powf(la), b: 10f64.powf(lb), read, ceiling, asm, factors };
+    let disks = groups.iter().map(|(m, g, c)| (m.to_string(), best_disk(&p, g, c).1)).collect();
+    CpuFit { a: p.a, b: p.b, loss: best_loss, disks }
 }
 
 /// Tail-read costs tried when no saturated pair measured one but runs with several
@@ -100,13 +187,16 @@ pub const READ_COST_GRID: [f64; 11] = [0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4
 
 /// Fits (a, b) and the tail-read cost together: the read cost with the smallest loss
 /// (ties to the larger, i.e. the more conservative, cost).
-pub fn fit_ab_read(inputs: &[FitInput<'_>], ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> (f64, f64, f64) {
-    let mut best = (f64::INFINITY, 0.0, 0.0, 0.0);
+///
+/// # Panics
+/// Never: the grid is not empty.
+pub fn fit_ab_read(inputs: &[FitInput<'_>], ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> (CpuFit, f64) {
+    let mut best: Option<(CpuFit, f64)> = None;
     for c in READ_COST_GRID {
-        let (a, b, l) = fit_ab(inputs, c, ceiling, asm, factors);
-        if l <= best.0 + 1e-9 {
-            best = (l.min(best.0), a, b, c);
+        let f = fit_ab(inputs, c, ceiling, asm, factors);
+        if best.as_ref().is_none_or(|(b, _)| f.loss <= b.loss + 1e-9) {
+            best = Some((f, c));
         }
     }
-    (best.1, best.2, best.3)
+    best.unwrap_or_else(|| (fit_ab(inputs, super::ASSUMED_READ_COST, ceiling, asm, factors), super::ASSUMED_READ_COST))
 }

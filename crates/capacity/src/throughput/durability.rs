@@ -132,7 +132,7 @@ fn assumption(system: SystemId, d: Deviation) -> (f64, &'static str) {
         AckQuorumAll => (0.95, "no pair measured: waiting for every bookie assumed 5 % slower"),
         JournalBypass => {
             let _ = system;
-            (1.3, "no pair measured: skipping the journal write assumed +30 % (one of two writes per entry)")
+            (1.0, "no pair measured: no CPU change assumed; the disk bound loses the journal's write (write amplification 2 → 1)")
         }
     }
 }

@@ -106,6 +106,9 @@ pub struct SystemThroughput {
     pub runs: Vec<FitRun>,
     /// Message sizes measured (saturated runs), bytes: (min, max).
     pub size_range: (f64, f64),
+    /// Machines whose disks the source did not state: the per-node disk write
+    /// (bytes/s) fitted from their own runs, or None when no disk bound was needed.
+    pub unstated_disks: Vec<(String, Option<f64>)>,
 }
 
 /// Every bound of one cluster, msg/s.

@@ -137,23 +137,27 @@ impl ThroughputSpec {
                 .collect();
             let cap = ceiling.as_ref().map(|c| c.bytes_per_s);
             let several_readers = inputs.iter().any(|i| i.cluster.tail_readers >= 2.0);
-            let (a, b, read) = if read.assumed.is_some() && several_readers {
-                let (a, b, c) = fit_ab_read(&inputs, cap, asm, &factors);
+            let (cpu, read) = if read.assumed.is_some() && several_readers {
+                let (f, c) = fit_ab_read(&inputs, cap, asm, &factors);
                 let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write");
-                (a, b, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
+                (f, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
             } else {
-                let (a, b, _) = fit_ab(&inputs, read.per_group, cap, asm, &factors);
-                (a, b, read)
+                (fit_ab(&inputs, read.per_group, cap, asm, &factors), read)
             };
+            let (a, b) = (cpu.a, cpu.b);
             // Stage 6: node scaling.
             let scaling = scaling(system, &saturated);
             let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
             let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range };
+            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone() };
             fitted.runs = inputs
                 .iter()
                 .map(|i| {
-                    let (bound, predicted) = super::cpu::bounds_with(a, b, &fitted, &i.cluster, asm, &factors).binding();
+                    let mut c = i.cluster.clone();
+                    if let Some((_, d)) = cpu.disks.iter().find(|(m, _)| *m == i.evidence.machine.id) {
+                        c.disk_bytes_per_s = *d;
+                    }
+                    let (bound, predicted) = super::cpu::bounds_with(a, b, &fitted, &c, asm, &factors).binding();
                     FitRun {
                         source: i.evidence.origin.key().to_string(),
                         run: i.evidence.run_id.clone(),
