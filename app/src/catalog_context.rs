@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn embedded_data_cannot_close_the_script_and_round_trips() {
-        let mut c = Catalog { systems: vec![], features: FeatureMatrix::default(), unfitted: vec![] };
+        let mut c = Catalog { systems: vec![], features: FeatureMatrix::default(), unfitted: vec![], throughput: None };
         c.unfitted.push((capacity::SystemId::Kafka, "</script><script>alert(1)</script>".into()));
         let d = PageData { catalog: c, uploads: vec![], notices: vec![FieldError::new("dataset", "<b>x</b>")] };
         let s = embed(&d);

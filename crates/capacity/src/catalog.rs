@@ -213,6 +213,10 @@ pub struct Catalog {
     pub features: FeatureMatrix,
     /// Systems that could not be fitted, with why.
     pub unfitted: Vec<(SystemId, String)>,
+    /// The throughput model fitted on the whole corpus (None until the loader adds
+    /// it; carried unchanged into catalogs refitted with uploads).
+    #[serde(default)]
+    pub throughput: Option<crate::throughput::ThroughputModel>,
 }
 
 /// Where Pravega's hardware is unstated (seed 004 is truncated before its setup),
@@ -423,7 +427,7 @@ impl Catalog {
                 Err(e) => unfitted.push((system, e.to_string())),
             }
         }
-        Ok(Catalog { systems, features, unfitted })
+        Ok(Catalog { systems, features, unfitted, throughput: None })
     }
 
     /// The model of `system`, if fitted.

@@ -84,7 +84,11 @@ pub enum PlanError {
 /// # Errors
 /// [`PlanError::EmptyCatalog`] when no system is fitted.
 pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
-    let plans: Vec<SystemPlan> = catalog.systems.iter().map(|m| size_system(m, w)).collect();
+    let plans: Vec<SystemPlan> = catalog
+        .systems
+        .iter()
+        .map(|m| size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::uses_uploads(m))))
+        .collect();
     if plans.is_empty() {
         return Err(PlanError::EmptyCatalog);
     }

@@ -1,9 +1,14 @@
 //! Predicting one cluster's produce throughput (`mqplan predict`): the smallest of
-//! its CPU, disk and network bounds at full utilisation, with an interval.
+//! its CPU, disk, network (and partition) bounds at full utilisation, with an
+//! interval. The corpus-fitted model ([`crate::throughput`], intervals calibrated by
+//! leave-one-source-out validation) answers whenever the catalog carries it and the
+//! system's curve was not calibrated to uploaded runs; otherwise the seed size curve
+//! (v1) answers, as before, and `model` says which.
 
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, PointRef, Scaling};
+use crate::throughput::{Cluster, NodeScaling, Resource, ThroughputModel};
 use crate::factors::{durability_factor, write_amplification, BASE_INTERVAL};
 use crate::hardware::Hardware;
 use crate::sizing::BoundKind;
@@ -25,6 +30,9 @@ pub struct ClusterSpec {
     pub hardware: Hardware,
     /// Ack semantics.
     pub durability: Durability,
+    /// Partitions in total (None: no per-partition ceiling applied).
+    #[serde(default)]
+    pub partitions: Option<u32>,
 }
 
 /// The prediction. JSON: `system, msgs_per_s, mb_per_s, low, high, extrapolated, points`.
@@ -52,6 +60,12 @@ pub struct Prediction {
     pub notes: Vec<String>,
     /// Measured rows used.
     pub points: Vec<PointRef>,
+    /// Which model answered: `corpus` (fitted on every source, calibrated interval) or
+    /// `seed-curve` (the v1 size curve, used when uploads calibrate the system).
+    pub model: String,
+    /// The interval's stated coverage (0.8 for `corpus`; None for `seed-curve`,
+    /// whose interval is a sum of stated widenings, not calibrated).
+    pub level: Option<f64>,
 }
 
 /// Errors predicting.
@@ -79,6 +93,9 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
     let m = catalog.system(spec.system).ok_or(PredictError::NoModel(spec.system))?;
     if spec.rf > spec.nodes {
         return Err(PredictError::TooFewNodes { rf: spec.rf, nodes: spec.nodes });
+    }
+    if let Some(p) = catalog.throughput.as_ref().filter(|_| !uses_uploads(m)).and_then(|t| predict_corpus(t, spec)) {
+        return Ok(p);
     }
     let n = f64::from(spec.nodes);
     let rf = f64::from(spec.rf);
@@ -134,5 +151,60 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
         dof: m.produce.dof(),
         notes,
         points,
+        model: "seed-curve".into(),
+        level: None,
+    })
+}
+
+/// Whether uploaded runs shaped `m` (then the seed curve, calibrated to them, answers).
+pub fn uses_uploads(m: &crate::catalog::SystemModel) -> bool {
+    m.calibration.is_some() || !m.uploaded.is_empty() || crate::catalog::is_upload(&m.home.hardware_id)
+}
+
+/// The corpus model's prediction; None when it has no fit for the system.
+fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction> {
+    let fit = t.system(spec.system)?;
+    let c = Cluster::planned(spec.system, f64::from(spec.nodes), &spec.hardware, spec.size.0, spec.rf, spec.partitions, 0, spec.durability);
+    let p = t.predict(&c)?;
+    let iv = t.intervals.iter().find(|i| i.system == spec.system);
+    let mut notes = vec![format!(
+        "{:.0} % interval: {}",
+        p.level * 100.0,
+        iv.map_or_else(|| "not calibrated".to_string(), |i| i.how.clone())
+    )];
+    notes.extend(p.notes.iter().cloned());
+    let NodeScaling::Linear { reason, .. } = &fit.scaling;
+    notes.push(reason.clone());
+    let points = fit
+        .runs
+        .iter()
+        .filter(|r| !r.lower_bound)
+        .map(|r| PointRef {
+            id: format!("{}#{}", r.source, r.run),
+            citation: r.citation.clone(),
+            summary: format!("{} msg/s measured ({} bound in the fit)", crate::units::fmt_num(r.measured), r.bound.id()),
+        })
+        .collect();
+    let (lo, hi) = fit.size_range;
+    let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001;
+    Some(Prediction {
+        system: spec.system,
+        msgs_per_s: p.expected,
+        mb_per_s: MsgPerSec(p.expected).to_mb(spec.size).0,
+        low: p.low,
+        high: p.high,
+        extrapolated,
+        bound: match p.bound {
+            Resource::Cpu => BoundKind::Cpu,
+            Resource::Disk => BoundKind::Disk,
+            Resource::Nic => BoundKind::Network,
+            Resource::Partition => BoundKind::Partitions,
+        },
+        r_squared: f64::NAN,
+        dof: fit.runs.iter().filter(|r| !r.lower_bound).count().saturating_sub(2),
+        notes,
+        points,
+        model: "corpus".into(),
+        level: Some(p.level),
     })
 }

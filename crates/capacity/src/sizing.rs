@@ -127,6 +127,8 @@ pub struct SystemPlan {
     pub storage: Storage,
     /// Produce capacity of the planned data nodes at this size and durability, msg/s.
     pub capacity_msgs: f64,
+    /// Machines at the low and high ends of the throughput interval (corpus model).
+    pub nodes_interval: Option<NodesInterval>,
     /// Measured points the size fit rests on.
     pub fit_points: usize,
     /// CPU, disk-bandwidth, NIC and disk-fill utilisation at peak with all nodes up (0–1).
@@ -204,8 +206,22 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
     Some((best / f64::from(nodes), nodes, pts))
 }
 
-/// Sizes `m` for `w`.
-pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
+/// Machine counts at the ends of the throughput interval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NodesInterval {
+    /// The interval's stated coverage (0.8).
+    pub level: f64,
+    /// Machines if capacity is at the low end of the interval (more machines).
+    pub at_low_capacity: u32,
+    /// Machines if capacity is at the high end (fewer machines).
+    pub at_high_capacity: u32,
+}
+
+/// Sizes `m` for `w`. With `corpus` (the corpus-fitted throughput model, used when
+/// uploads did not calibrate this system) the CPU bound comes from it and the plan
+/// carries machine counts at both ends of its calibrated interval; otherwise from the
+/// seed size curve.
+pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>) -> SystemPlan {
     let hw = &w.hardware;
     let util = TARGET_UTILISATION;
     let ingress = w.ingress();
@@ -215,7 +231,12 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", fmt_num(p.measured_msgs), fmt_num(p.message_bytes)) }).collect();
 
     // CPU / software bound.
-    let demand = cpu_demand(m, w);
+    let corpus_cpu = corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability));
+    let demand = match &corpus_cpu {
+        // Cores busy = msg/s ÷ msg/s per node × cores per node.
+        Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
+        None => cpu_demand(m, w),
+    };
     let per_node_cores = f64::from(hw.cores);
     let cpu_nodes_linear = demand / (per_node_cores * util);
     let cpu_nodes = match &m.scaling {
@@ -227,6 +248,14 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         Scaling::Linear { .. } => cpu_nodes_linear,
     };
     let dfac = durability_factor(m.system, w.durability);
+    if let Some(c) = &corpus_cpu {
+        bounds.push(Bound {
+            kind: BoundKind::Cpu,
+            nodes: cpu_nodes,
+            detail: format!("{} msg/s ÷ ({} × {:.0} % target); per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), util * 100.0, c.detail),
+            citation: c.citation.clone(),
+        });
+    } else {
     bounds.push(Bound {
         kind: BoundKind::Cpu,
         nodes: cpu_nodes,
@@ -244,10 +273,11 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         ),
         citation: format!("size fit on {}; durability: {}", m.produce.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join(", "), dfac.citation),
     });
+    }
     if let Some((_, p)) = &m.consume_cost_ratio {
         points.push(p.clone());
     }
-    if dfac.assumed {
+    if dfac.assumed && corpus_cpu.is_none() {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
     }
 
@@ -382,6 +412,24 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     let journal = nodes_with_headroom(bound_of(BoundKind::Disk));
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
+    // Machines if throughput per node is `scale` × expected (throughput bounds only).
+    let machines_at = |scale: f64| -> u32 {
+        let scaled = |b: &Bound| if matches!(b.kind, BoundKind::Cpu | BoundKind::Disk | BoundKind::Network) { b.nodes / scale } else { b.nodes };
+        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(scaled).fold(0.0_f64, f64::max);
+        let mut data = nodes_with_headroom(binding).max(quorum as u32).min(factors::MAX_DATA_NODES);
+        if m.system == SystemId::Rocketmq {
+            data = data.div_ceil(w.rf).saturating_mul(w.rf);
+        }
+        let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
+        let serving = nodes_with_headroom(of(BoundKind::Cpu).max(of(BoundKind::Network)));
+        let journal = nodes_with_headroom(of(BoundKind::Disk));
+        roles_for(m.system, data, serving, journal, w).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
+    };
+    let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
+        level: c.level,
+        at_low_capacity: machines_at((-c.log_half_width).exp()),
+        at_high_capacity: machines_at(c.log_half_width.exp()),
+    });
 
     let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
     // Pravega's bookies keep about an hour of journal before data reaches long-term
@@ -446,33 +494,15 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     }
 
     // Honesty: where the plan leaves the measured envelope.
-    let (lo, hi) = m.produce.size_range();
-    if w.size.0 < lo * 0.999 || w.size.0 > hi * 1.001 {
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), fmt_num(w.size.0), fmt_num(lo), fmt_num(hi)) });
+    if let Some(c) = &corpus_cpu {
+        warnings.extend(c.notes.iter().map(|(kind, text)| Warning { kind: kind.clone(), text: format!("{}: {text}", m.system.name()) }));
+    } else {
+        seed_curve_warnings(m, w, &mut warnings);
     }
-    if hw.cores != m.home.cores {
-        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, fmt_num(c.message_bytes), fmt_num(c.measured_msgs), fmt_num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, hw.cores) });
-    }
-    if data_nodes > m.home.nodes * 2 {
+    if data_nodes > m.home.nodes * 2 && corpus_cpu.is_none() {
         if let Scaling::Linear { reason } = &m.scaling {
             warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
         }
-    }
-    // A fit that over-predicts its own points by more than a quarter says where.
-    let over: Vec<String> = m
-        .produce
-        .residuals
-        .iter()
-        .zip(&m.produce.points)
-        .filter(|(r, _)| **r > 0.25)
-        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", r * 100.0, fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
-        .collect();
-    if !over.is_empty() {
-        warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
-    }
-    if m.produce.dof() == 0 {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
     }
     if let Some(c) = &m.calibration {
         warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve {}", m.system.name(), c.how) });
@@ -480,12 +510,6 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
     }
     if crate::catalog::is_upload(&m.home.hardware_id) {
         warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });
-    }
-    if m.consume_cost_ratio.is_none() && w.fanout > 0 {
-        warnings.push(Warning {
-            kind: "thin_data".into(),
-            text: format!("{}: no consume rate is measured for it, so its {} consumer group(s) add no CPU load here — optimistic next to systems whose read cost is measured", m.system.name(), w.fanout),
-        });
     }
     for note in &m.upload_notes {
         warnings.push(Warning { kind: "upload_note".into(), text: format!("{}: {note}", m.system.name()) });
@@ -527,6 +551,7 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
             },
         },
         capacity_msgs,
+        nodes_interval,
         fit_points: m.produce.points.len(),
         utilisation,
         p99,
@@ -535,6 +560,39 @@ pub fn size_system(m: &SystemModel, w: &Workload) -> SystemPlan {
         ops,
         warnings,
         points,
+    }
+}
+
+/// The seed size curve's caveats: size range, core scaling, fit error, thin data.
+fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning>) {
+    let (lo, hi) = m.produce.size_range();
+    if w.size.0 < lo * 0.999 || w.size.0 > hi * 1.001 {
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), fmt_num(w.size.0), fmt_num(lo), fmt_num(hi)) });
+    }
+    if w.hardware.cores != m.home.cores {
+        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, fmt_num(c.message_bytes), fmt_num(c.measured_msgs), fmt_num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, w.hardware.cores) });
+    }
+    // A fit that over-predicts its own points by more than a quarter says where.
+    let over: Vec<String> = m
+        .produce
+        .residuals
+        .iter()
+        .zip(&m.produce.points)
+        .filter(|(r, _)| **r > 0.25)
+        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", r * 100.0, fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
+        .collect();
+    if !over.is_empty() {
+        warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
+    }
+    if m.produce.dof() == 0 {
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
+    }
+    if m.consume_cost_ratio.is_none() && w.fanout > 0 {
+        warnings.push(Warning {
+            kind: "thin_data".into(),
+            text: format!("{}: no consume rate is measured for it, so its {} consumer group(s) add no CPU load here — optimistic next to systems whose read cost is measured", m.system.name(), w.fanout),
+        });
     }
 }
 

@@ -1,7 +1,8 @@
-//! Loading mqplan's recorded datasets: `data/seed_*.yaml` and `data/features.yaml`
-//! → [`capacity::Catalog`]. This is the I/O edge of the model; validation rules
+//! Loading mqplan's recorded datasets: `data/seed_*.yaml`, `data/features.yaml` and
+//! the throughput corpus `data/corpus/*.yaml` → [`capacity::Catalog`]. This is the I/O edge of the model; validation rules
 //! live in `capacity::dataset` so the browser and server agree on them.
 
+pub mod corpus;
 pub mod upload;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,12 @@ pub enum LoadError {
     /// Fitting failed.
     #[error(transparent)]
     Catalog(#[from] CatalogError),
+    /// A corpus file failed its check.
+    #[error(transparent)]
+    Corpus(#[from] capacity::corpus::CorpusError),
+    /// The throughput model could not be fitted.
+    #[error(transparent)]
+    Throughput(#[from] capacity::throughput::FitError),
     /// Required file missing.
     #[error("{0} not found in the data directory")]
     Missing(String),
@@ -50,6 +57,8 @@ pub struct Loaded {
     pub datasets: Vec<(String, Dataset)>,
     /// The feature matrix.
     pub features: FeatureMatrix,
+    /// `(file name, source)` of `data/corpus/*.yaml`, in file-name order.
+    pub corpus: Vec<(String, capacity::corpus::SourceFile)>,
 }
 
 /// Name of the feature-matrix file.
@@ -66,7 +75,7 @@ pub fn parse_dataset(file: &str, text: &str) -> Result<Dataset, LoadError> {
     Ok(ds)
 }
 
-fn from_yaml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+pub(crate) fn from_yaml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
     serde_yaml::from_str(text).map_err(|e| LoadError::Parse { file: file.to_string(), line: e.location().map(|l| l.line()), reason: e.to_string() })
 }
 
@@ -107,16 +116,19 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, LoadError> {
         }
     }
     let features = features.ok_or_else(|| LoadError::Missing(FEATURES_FILE.into()))?;
-    Ok(Loaded { datasets, features })
+    let corpus = corpus::load_corpus(dir)?;
+    Ok(Loaded { datasets, features, corpus })
 }
 
-/// Loads `dir` and fits the catalog.
+/// Loads `dir` and fits the catalog, with the throughput model fitted on the seeds
+/// and the corpus (and validated, leave one source out).
 ///
 /// # Errors
 /// As [`load_dir`], plus fitting errors.
 pub fn load_catalog(dir: &Path) -> Result<(Loaded, Catalog), LoadError> {
     let loaded = load_dir(dir)?;
-    let catalog = Catalog::fit(&loaded.datasets, loaded.features.clone())?;
+    let mut catalog = Catalog::fit(&loaded.datasets, loaded.features.clone())?;
+    catalog.throughput = Some(corpus::fit_throughput(&loaded.datasets, &loaded.corpus)?);
     Ok((loaded, catalog))
 }
 

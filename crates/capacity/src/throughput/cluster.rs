@@ -6,8 +6,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::durability::{deviations, Deviation};
-use crate::corpus::{CorpusDisk, Evidence, Reading};
-use crate::system::SystemId;
+use crate::corpus::{CorpusDisk, Evidence, Flush, Reading, RunWorkload, SyncMode};
+use crate::hardware::Hardware;
+use crate::system::{DiskKind, Durability, SystemId};
+
+/// Hardware threads per physical core assumed for a user's machine: `cores` is read
+/// as what `nproc` shows (vCPUs on a cloud instance), with SMT on (the cloud and
+/// server default), as the seeds' "8C16G" machines are read.
+pub const THREADS_PER_CORE: u32 = 2;
 
 /// What the model assumes where a source is silent. Each value is ours, stated.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,6 +95,48 @@ impl Cluster {
     /// Effective cores per node: physical + `smt_yield` × extra hardware threads.
     pub fn effective_cores(&self, a: &Assumptions) -> f64 {
         self.cores + a.smt_yield * (self.vcpus - self.cores).max(0.0)
+    }
+
+    /// A planned cluster: `nodes` machines of `hw`, messages of `size` bytes, `rf`
+    /// copies, `partitions`, `fanout` consumer groups reading the tail, `durability`.
+    pub fn planned(system: SystemId, nodes: f64, hw: &Hardware, size: f64, rf: u32, partitions: Option<u32>, fanout: u32, durability: Durability) -> Cluster {
+        let disk = match hw.disk {
+            DiskKind::Hdd => CorpusDisk::Hdd,
+            DiskKind::Ssd => CorpusDisk::Ssd,
+            DiskKind::Nvme => CorpusDisk::Nvme,
+            DiskKind::Optane => CorpusDisk::Optane,
+            DiskKind::Unknown => CorpusDisk::Unknown,
+        };
+        let mut w = RunWorkload { rf: Some(rf), ..RunWorkload::default() };
+        match (system, durability) {
+            (_, Durability::Replicated) | (SystemId::Pravega, _) => {}
+            (SystemId::Kafka, Durability::Leader) => w.acks = Some("1".into()),
+            (SystemId::Kafka, Durability::Fsync) => w.flush = Some(Flush::PerMessage),
+            (SystemId::Rocketmq, Durability::Fsync) => w.flush = Some(Flush::Sync),
+            (SystemId::Rocketmq, Durability::Leader) => w.replication = Some(SyncMode::Async),
+            (SystemId::Pulsar, Durability::Leader) => {
+                w.write_quorum = Some(rf);
+                w.ack_quorum = Some(1);
+            }
+            // Bookies already fsync the journal before acknowledging (seed 001 FAQ).
+            (SystemId::Pulsar, Durability::Fsync) => {}
+        }
+        let physical = (hw.cores / THREADS_PER_CORE).max(1);
+        Cluster {
+            system,
+            nodes,
+            cores: f64::from(physical),
+            vcpus: f64::from(hw.cores.max(physical)),
+            disk,
+            disk_bytes_per_s: Some(hw.disk_write().bytes_per_sec()),
+            nic_bytes_per_s: hw.nic_gbps.0 * 1e9 / 8.0,
+            message_bytes: size,
+            rf: f64::from(rf),
+            partitions: partitions.map(f64::from),
+            tail_readers: f64::from(fanout),
+            deviations: deviations(system, &w, disk),
+            assumed: vec![format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores)],
+        }
     }
 
     /// The cluster a run was measured on; None when nodes, cores or size are unknown.

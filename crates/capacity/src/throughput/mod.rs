@@ -15,13 +15,14 @@
 //! The stages run in order in [`spec::ThroughputSpec::fit`]:
 //! evidence → factors → read cost → ceilings → CPU fit → scaling → intervals.
 
-mod cluster;
+pub(crate) mod cluster;
 mod consumers;
 mod cpu;
 mod durability;
 mod evidence_key;
 mod interval;
 mod partitions;
+mod plan_cpu;
 mod scaling;
 mod spec;
 mod validate;
@@ -31,6 +32,7 @@ pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST};
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{Interval, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
+pub use plan_cpu::{cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
 pub use spec::{FitError, ThroughputSpec};
 pub use validate::{Validation, ValidationPoint, ValidationRow};
@@ -184,6 +186,19 @@ pub struct ThroughputPrediction {
 }
 
 impl ThroughputModel {
+    /// The model as planning needs it: without fitted runs and validation points
+    /// (what a page carries to the browser).
+    pub fn for_planning(&self) -> ThroughputModel {
+        let mut m = self.clone();
+        for s in &mut m.systems {
+            s.runs.clear();
+        }
+        if let Some(v) = &mut m.validation {
+            v.points.clear();
+        }
+        m
+    }
+
     /// The system's fit, if any.
     pub fn system(&self, s: SystemId) -> Option<&SystemThroughput> {
         self.systems.iter().find(|m| m.system == s)

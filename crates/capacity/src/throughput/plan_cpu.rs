@@ -1,0 +1,83 @@
+//! The corpus model's CPU bound as a plan uses it: one node's CPU-bound throughput
+//! for the workload (its size, replicas, partitions, consumer groups, durability)
+//! on the user's machine, with the calibrated interval.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Cluster, ThroughputModel};
+use crate::hardware::Hardware;
+use crate::system::{Durability, SystemId};
+
+/// One node's CPU-bound produce throughput under a workload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CpuPerNode {
+    /// Expected msg/s one node's CPU carries.
+    pub msgs: f64,
+    /// Half-width of the calibrated interval, ln units (capacity × e^(±w)).
+    pub log_half_width: f64,
+    /// The interval's stated coverage.
+    pub level: f64,
+    /// The arithmetic, in words with units.
+    pub detail: String,
+    /// Where the parameters come from.
+    pub citation: String,
+    /// Caveats as (warning kind, text): extrapolation, assumptions, the interval.
+    pub notes: Vec<(String, String)>,
+}
+
+/// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
+/// `partitions`, `fanout` consumer groups and `durability`; None when the model has
+/// no fit for the system.
+#[allow(clippy::too_many_arguments)]
+pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<CpuPerNode> {
+    let fit = t.system(system)?;
+    let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
+    let b = t.bounds(fit, &c);
+    let iv = t.predict(&c)?;
+    let half = (iv.high / iv.expected).ln();
+    let eff = c.effective_cores(&t.assumptions);
+    let detail = format!(
+        "{eff:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
+        c.cores,
+        t.assumptions.smt_yield * 100.0,
+        c.vcpus - c.cores,
+        fit.read.per_group,
+        fit.a_core_us,
+        fit.b_core_us_per_byte,
+        crate::units::fmt_num(size),
+        if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", b.durability) },
+        crate::units::fmt_num(b.cpu * b.durability),
+    );
+    let sources: Vec<String> = t.sources.iter().map(|(s, n)| format!("{s} ({n} runs)")).collect();
+    let mut notes = Vec::new();
+    let (lo, hi) = fit.size_range;
+    if size < lo * 0.999 || size > hi * 1.001 {
+        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {}–{} B of its saturated runs; the interval is widened", crate::units::fmt_num(size), crate::units::fmt_num(lo), crate::units::fmt_num(hi))));
+    }
+    if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
+        notes.push(("assumption".to_string(), format!("consumer read cost: {how}")));
+    }
+    for d in &c.deviations {
+        if let Some(f) = t.factors.iter().find(|f| f.system == system && f.deviation == *d) {
+            match &f.assumed {
+                Some(why) => notes.push(("assumption".to_string(), format!("{} ×{:.2}: {why}", d.label(), f.factor))),
+                None => notes.push(("durability".to_string(), format!("{} ×{:.2} fitted from {} paired run(s), spread ±{:.0} %", d.label(), f.factor, f.pairs.len(), f.log_spread * 100.0))),
+            }
+        }
+    }
+    let super::NodeScaling::Linear { reason, .. } = &fit.scaling;
+    notes.push(("assumption".to_string(), reason.clone()));
+    notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, t.assumptions.smt_yield * 100.0)));
+    notes.push((
+        "interval".to_string(),
+        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", iv.level * 100.0, (-half).exp(), half.exp()),
+    ));
+    Some(CpuPerNode {
+        msgs: b.cpu * b.durability,
+        log_half_width: half,
+        level: iv.level,
+        detail,
+        citation: format!("corpus fit on {} (leave-one-source-out validated)", sources.join(", ")),
+        notes,
+    })
+}
