@@ -59,7 +59,7 @@ impl AppState {
             store,
             cache: Arc::new(Mutex::new(HashMap::new())),
         };
-        let page = Arc::new(PageData { catalog: (*state.catalog).clone(), uploads: vec![], notices: vec![] });
+        let page = Arc::new(PageData { catalog: for_page((*state.catalog).clone()), uploads: vec![], notices: vec![] });
         let blob = embed(&page).into();
         if let Ok(mut c) = state.cache.lock() {
             c.insert(DataSelection::default(), Arc::new(Selected { page, blob }));
@@ -115,13 +115,16 @@ impl AppState {
                 ));
                 (*self.catalog).clone()
             }
-            Ok(c) => c,
+            Ok(mut c) => {
+                c.throughput.clone_from(&self.catalog.throughput);
+                c
+            }
             Err(e) => {
                 notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the page shows the reference plan")));
                 (*self.catalog).clone()
             }
         };
-        let page = Arc::new(PageData { catalog, uploads, notices });
+        let page = Arc::new(PageData { catalog: for_page(catalog), uploads, notices });
         let blob: Arc<str> = embed(&page).into();
         let sel_out = Arc::new(Selected { page, blob });
         if let Ok(mut c) = self.cache.lock() {
@@ -132,6 +135,13 @@ impl AppState {
         }
         Ok(sel_out)
     }
+}
+
+/// The catalog as a page carries it: the throughput model without its fitted runs and
+/// validation points (the browser re-plans; `/model` reads the full model).
+fn for_page(mut c: Catalog) -> Catalog {
+    c.throughput = c.throughput.map(|t| t.for_planning());
+    c
 }
 
 fn summary(rec: &StoredDataset) -> UploadSummary {
