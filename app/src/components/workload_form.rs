@@ -1,7 +1,7 @@
 //! The workload form: a plain GET form (works without JavaScript) whose fields are
 //! the public query names. With WASM, every input updates the plan in place.
 
-use capacity::hardware::{Hardware, Preset, PRESETS};
+use capacity::hardware::{Hardware, Preset, GROUP_COMMON, GROUP_CORPUS, GROUP_SEEDS, PRESETS};
 use capacity::system::Feature;
 use capacity::workload::defaults;
 use capacity::FieldError;
@@ -214,7 +214,17 @@ pub fn WorkloadForm(
                         set(params, "hw", v);
                     }>
                         <option value="" selected=hw_init.is_empty()>"(default: seed 000's 8-core machine)"</option>
-                        {PRESETS.iter().map(|p| view! { <option value=p.id selected=hw_init == p.id title=p.citation>{p.label}</option> }).collect_view()}
+                        {[GROUP_SEEDS, GROUP_CORPUS, GROUP_COMMON]
+                            .into_iter()
+                            .map(|g| {
+                                let hw_init = hw_init.clone();
+                                view! {
+                                    <optgroup label=g>
+                                        {PRESETS.iter().filter(|p| p.group == g).map(|p| view! { <option value=p.id selected=hw_init == p.id title=p.citation>{p.label}</option> }).collect_view()}
+                                    </optgroup>
+                                }
+                            })
+                            .collect_view()}
                     </select>
                     <small class="help">"Fields left empty take the preset's value (shown greyed)."</small>
                     <small class="error" role="alert">{error_for("hw")}</small>

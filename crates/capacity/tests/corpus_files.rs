@@ -66,3 +66,22 @@ fn every_saturated_run_has_a_produce_rate_in_msgs() {
         }
     }
 }
+
+#[test]
+fn every_corpus_preset_matches_its_corpus_machine() {
+    let fs = files();
+    for p in capacity::hardware::PRESETS.iter() {
+        let Some((source, machine)) = p.corpus else { continue };
+        let (_, f) = fs.iter().find(|(_, f)| f.source.id == source).unwrap_or_else(|| panic!("preset {}: no corpus source {source}", p.id));
+        let m = f.machines.iter().find(|m| m.id == machine).unwrap_or_else(|| panic!("preset {}: no machine {machine} in {source}", p.id));
+        assert_eq!(Some(p.cores), m.vcpus.or(m.cores), "preset {}: cores (hardware threads)", p.id);
+        assert!(m.ram_gb.is_some_and(|r| (r - p.ram_gb).abs() / r < 0.01), "preset {}: RAM {:?} vs {}", p.id, m.ram_gb, p.ram_gb);
+        assert_eq!(m.disk_count, Some(p.disks), "preset {}: disks", p.id);
+        assert_eq!(m.disk_write_mbps, p.disk_mbps, "preset {}: disk MB/s", p.id);
+        assert_eq!(m.nic_gbps, Some(p.nic_gbps), "preset {}: NIC", p.id);
+        if let Some(tb) = m.disk_tb {
+            assert!((tb - p.disk_tb).abs() / tb < 0.01, "preset {}: disk TB", p.id);
+        }
+        assert_eq!(p.group, capacity::hardware::GROUP_CORPUS);
+    }
+}

@@ -7,11 +7,13 @@ mod bounds;
 mod escape;
 mod partitions;
 mod size_curve;
+mod validation;
 
 pub use bounds::bounds_svg;
 pub use escape::escape;
 pub use partitions::partitions_svg;
 pub use size_curve::size_curve_svg;
+pub use validation::validation_svg;
 
 use capacity::SystemId;
 use plotters::style::RGBColor;
