@@ -200,3 +200,16 @@ pub fn fit_ab_read(inputs: &[FitInput<'_>], ceiling: Option<f64>, asm: &Assumpti
     }
     best.unwrap_or_else(|| (fit_ab(inputs, super::ASSUMED_READ_COST, ceiling, asm, factors), super::ASSUMED_READ_COST))
 }
+
+/// For a system measured only by lower bounds (thread sweeps that never saturated,
+/// fixed rates, field reports): the pooled cost shape (a₀, b₀) of the systems that
+/// were measured at saturation, scaled by the largest k at which every lower bound is
+/// still reached — the most conservative capacity the evidence allows.
+pub fn fit_floor_scale(inputs: &[FitInput<'_>], a0: f64, b0: f64, read: f64, asm: &Assumptions, factors: &[DurabilityFactor]) -> f64 {
+    let reached = |k: f64| inputs.iter().all(|i| raw_bounds(a0 * k, b0 * k, read, None, &i.cluster, asm, factors).binding().1 >= i.measured * 0.999);
+    let mut lk = 2.0;
+    while lk > -2.0 && !reached(10f64.powf(lk)) {
+        lk -= 0.01;
+    }
+    10f64.powf(lk)
+}

@@ -111,6 +111,8 @@ pub struct SystemThroughput {
     /// Machines whose disks the source did not state: the per-node disk write
     /// (bytes/s) fitted from their own runs, or None when no disk bound was needed.
     pub unstated_disks: Vec<(String, Option<f64>)>,
+    /// Set when the system had no saturated run: how its floor-only cost was made.
+    pub floor_only: Option<String>,
 }
 
 /// Every bound of one cluster, msg/s.

@@ -65,6 +65,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             }
         }
     }
+    if let Some(how) = &fit.floor_only {
+        notes.push(("thin_data".to_string(), how.clone()));
+    }
     let super::NodeScaling::Linear { reason, .. } = &fit.scaling;
     notes.push(("assumption".to_string(), reason.clone()));
     notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, t.assumptions.smt_yield * 100.0)));

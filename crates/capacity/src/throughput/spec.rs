@@ -119,9 +119,13 @@ impl ThroughputSpec {
         // Stage 2: durability factors from paired saturated runs.
         let factors = fit_factors(&saturated);
         let mut systems = Vec::new();
+        let mut floors_only = Vec::new();
         for system in SystemId::ALL {
             let mine: Vec<&Usable<'_>> = runs.iter().filter(|u| u.evidence.system == system).collect();
             if !mine.iter().any(|u| !u.lower_bound) {
+                if !mine.is_empty() {
+                    floors_only.push(system);
+                }
                 continue;
             }
             // Stage 3: tail-read and catch-up costs.
@@ -149,7 +153,7 @@ impl ThroughputSpec {
             let scaling = scaling(system, &saturated);
             let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
             let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone() };
+            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None };
             fitted.runs = inputs
                 .iter()
                 .map(|i| {
@@ -171,6 +175,10 @@ impl ThroughputSpec {
                 .collect();
             systems.push(fitted);
         }
+        // Stage 5b: systems measured only by lower bounds borrow the cost shape.
+        let floor_fits: Vec<SystemThroughput> = floors_only.into_iter().filter_map(|s| floor_fit(s, &runs, &systems, &saturated, asm, &factors)).collect();
+        systems.extend(floor_fits);
+        systems.sort_by_key(|s| SystemId::ALL.iter().position(|x| *x == s.system));
         let mut sources: Vec<(String, usize)> = Vec::new();
         for u in &runs {
             let key = u.evidence.origin.key().to_string();
@@ -181,4 +189,48 @@ impl ThroughputSpec {
         }
         Ok(ThroughputModel { assumptions: asm.clone(), systems, factors, intervals: Vec::new(), validation: None, sources })
     }
+}
+
+/// A system with only lower-bound runs: the geometric-mean cost shape of the systems
+/// fitted at saturation, scaled until every one of its lower bounds is reached.
+fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput], saturated: &[(&Evidence, Cluster)], asm: &super::Assumptions, factors: &[super::DurabilityFactor]) -> Option<SystemThroughput> {
+    if fitted.is_empty() {
+        return None;
+    }
+    let n = fitted.len() as f64;
+    let a0 = (fitted.iter().map(|f| f.a_core_us.ln()).sum::<f64>() / n).exp();
+    let b0 = (fitted.iter().map(|f| f.b_core_us_per_byte.ln()).sum::<f64>() / n).exp();
+    let mine: Vec<&Usable<'_>> = runs.iter().filter(|u| u.evidence.system == system).collect();
+    let inputs: Vec<FitInput<'_>> = mine.iter().map(|u| FitInput { evidence: u.evidence, cluster: u.cluster.clone(), measured: u.measured, lower_bound: true, weight: 1.0 }).collect();
+    let read = fit_read_cost(system, saturated);
+    let k = super::cpu::fit_floor_scale(&inputs, a0, b0, read.per_group, asm, factors);
+    let sizes: Vec<f64> = mine.iter().map(|u| u.cluster.message_bytes).collect();
+    let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
+    let names: Vec<&str> = fitted.iter().map(|f| f.system.name()).collect();
+    let mut fit = SystemThroughput {
+        system,
+        a_core_us: a0 * k,
+        b_core_us_per_byte: b0 * k,
+        read,
+        catchup: None,
+        ceiling: None,
+        scaling: scaling(system, saturated),
+        runs: Vec::new(),
+        size_range,
+        unstated_disks: Vec::new(),
+        floor_only: Some(format!(
+            "no saturated run of {}: the cost shape of {} scaled ×{k:.2}, the most that still reaches all {} of its lower-bound runs — a floor on capacity, not a measurement of it",
+            system.name(),
+            names.join(", "),
+            inputs.len()
+        )),
+    };
+    fit.runs = inputs
+        .iter()
+        .map(|i| {
+            let (bound, predicted) = super::cpu::bounds_with(fit.a_core_us, fit.b_core_us_per_byte, &fit, &i.cluster, asm, factors).binding();
+            FitRun { source: i.evidence.origin.key().to_string(), run: i.evidence.run_id.clone(), citation: i.evidence.citation.clone(), measured: i.measured, predicted, bound, lower_bound: true }
+        })
+        .collect();
+    Some(fit)
 }
