@@ -146,39 +146,53 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
         let tie_break = PLATEAU_TIE_BREAK * ((la + 1.0) + (lb + 5.0));
         k + groups.iter().map(|(_, g, c)| best_disk(&p, g, c).0).sum::<f64>() + tie_break
     };
-    // log10 a ∈ [-1, 3.5] core·µs in steps of 0.05 (a is well identified: fine steps
-    // keep b from compensating for a coarse a); log10 b ∈ [-5, 0] in steps of 0.25;
-    // then three rounds of refinement around the best point.
-    let (mut la, mut lb, mut best_loss) = (1.0, -2.0, f64::INFINITY);
-    let (mut step_a, mut step_b) = (0.05, 0.25);
-    let (mut lo_a, mut hi_a, mut lo_b, mut hi_b) = (-1.0, 3.5, -5.0, 0.0);
-    for _ in 0..4 {
-        let mut best = (f64::INFINITY, la, lb);
-        let mut x = lo_a;
-        while x <= hi_a + 1e-9 {
-            let mut y = lo_b;
-            while y <= hi_b + 1e-9 {
-                let l = loss(x, y);
-                if l < best.0 - 1e-12 {
-                    best = (l, x, y);
-                }
-                y += step_b;
+    // Profile over b: for each log10 b ∈ [-5, 0] in steps of 0.1, the best log10 a ∈
+    // [-1, 3.5] (a scan in steps of 0.1, then a golden-section search in the best
+    // bracket), so a plateau in b (a size range another bound explains) is not
+    // crossed by accident: the tie-break then picks the smallest b it allows.
+    let (mut la, mut lb, mut best_loss) = (1.0, -5.0, f64::INFINITY);
+    for ib in 0..=50 {
+        let y = -5.0 + 0.1 * f64::from(ib);
+        let f = |x: f64| loss(x, y);
+        let (mut bx, mut bl) = (-1.0, f64::INFINITY);
+        for ia in 0..=45 {
+            let x = -1.0 + 0.1 * f64::from(ia);
+            let l = f(x);
+            if l < bl - 1e-15 {
+                (bx, bl) = (x, l);
             }
-            x += step_a;
         }
-        la = best.1;
-        lb = best.2;
-        best_loss = best.0;
-        lo_a = la - 2.0 * step_a;
-        hi_a = la + 2.0 * step_a;
-        lo_b = (lb - 2.0 * step_b).max(-5.0);
-        hi_b = lb + 2.0 * step_b;
-        step_a /= 5.0;
-        step_b /= 5.0;
+        let x = golden_min(&f, bx - 0.1, bx + 0.1, 1e-4);
+        let l = f(x);
+        let (x, l) = if l < bl { (x, l) } else { (bx, bl) };
+        if l < best_loss - 1e-15 {
+            (la, lb, best_loss) = (x, y, l);
+        }
     }
     let p = Params { a: 10f64.powf(la), b: 10f64.powf(lb), read, ceiling, asm, factors };
     let disks = groups.iter().map(|(m, g, c)| (m.to_string(), best_disk(&p, g, c).1)).collect();
     CpuFit { a: p.a, b: p.b, loss: best_loss, disks }
+}
+
+/// The minimum of `f` on [lo, hi] by golden-section search, to `tol`.
+fn golden_min(f: &dyn Fn(f64) -> f64, mut lo: f64, mut hi: f64, tol: f64) -> f64 {
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut x1, mut x2) = (hi - g * (hi - lo), lo + g * (hi - lo));
+    let (mut f1, mut f2) = (f(x1), f(x2));
+    while hi - lo > tol {
+        if f1 <= f2 {
+            hi = x2;
+            (x2, f2) = (x1, f1);
+            x1 = hi - g * (hi - lo);
+            f1 = f(x1);
+        } else {
+            lo = x1;
+            (x1, f1) = (x2, f2);
+            x2 = lo + g * (hi - lo);
+            f2 = f(x2);
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 /// Tail-read costs tried when no saturated pair measured one but runs with several

@@ -111,71 +111,46 @@ impl ThroughputSpec {
     /// The point fit without validation or intervals (what each held-out fold runs).
     pub(super) fn fit_point(&self, evidence: &[Evidence]) -> Result<ThroughputModel, FitError> {
         let asm = &self.assumptions;
-        let runs = usable(evidence, asm);
+        let mut runs = usable(evidence, asm);
         let saturated: Vec<(&Evidence, Cluster)> = runs.iter().filter(|u| !u.lower_bound).map(|u| (u.evidence, u.cluster.clone())).collect();
         if saturated.is_empty() {
             return Err(FitError::NoEvidence);
         }
         // Stage 2: durability factors from paired saturated runs.
         let factors = fit_factors(&saturated);
-        let mut systems = Vec::new();
-        let mut floors_only = Vec::new();
-        for system in SystemId::ALL {
-            let mine: Vec<&Usable<'_>> = runs.iter().filter(|u| u.evidence.system == system).collect();
-            if !mine.iter().any(|u| !u.lower_bound) {
-                if !mine.is_empty() {
-                    floors_only.push(system);
-                }
-                continue;
+        // Stage 5a: machines whose disks no source states — each system's fit proposes
+        // the disk write that best explains its runs there; the machine gets the
+        // highest (its disks carried that much), shared by every system, and the
+        // systems are fitted again on it.
+        let first: Vec<SystemThroughput> = SystemId::ALL.into_iter().filter_map(|s| fit_system(s, &runs, &saturated, asm, &factors)).collect();
+        let mut shared: Vec<(String, Option<f64>)> = Vec::new();
+        for (m, d) in first.iter().flat_map(|f| f.unstated_disks.iter()) {
+            match shared.iter_mut().find(|(x, _)| x == m) {
+                Some((_, cur)) => *cur = match (*cur, *d) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    (a, b) => a.or(b),
+                },
+                None => shared.push((m.clone(), *d)),
             }
-            // Stage 3: tail-read and catch-up costs.
-            let read = fit_read_cost(system, &saturated);
-            let catchup = fit_catchup_cost(system, &saturated);
-            // Stage 4: the per-partition ceiling.
-            let ceiling = fit_ceiling(system, &saturated, |c| combined(&factors, system, &c.deviations).0);
-            // Stage 5: CPU (a, b) with the other bounds in place; each source weighs the same.
-            let per_source = |u: &Usable<'_>| mine.iter().filter(|x| x.evidence.origin == u.evidence.origin).count() as f64;
-            let inputs: Vec<FitInput<'_>> = mine
-                .iter()
-                .map(|u| FitInput { evidence: u.evidence, cluster: u.cluster.clone(), measured: u.measured, lower_bound: u.lower_bound, weight: 1.0 / per_source(u) })
-                .collect();
-            let cap = ceiling.as_ref().map(|c| c.bytes_per_s);
-            let several_readers = inputs.iter().any(|i| i.cluster.tail_readers >= 2.0);
-            let (cpu, read) = if read.assumed.is_some() && several_readers {
-                let (f, c) = fit_ab_read(&inputs, cap, asm, &factors);
-                let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write");
-                (f, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
-            } else {
-                (fit_ab(&inputs, read.per_group, cap, asm, &factors), read)
-            };
-            let (a, b) = (cpu.a, cpu.b);
-            // Stage 6: node scaling.
-            let scaling = scaling(system, &saturated);
-            let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
-            let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-            let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None };
-            fitted.runs = inputs
-                .iter()
-                .map(|i| {
-                    let mut c = i.cluster.clone();
-                    if let Some((_, d)) = cpu.disks.iter().find(|(m, _)| *m == i.evidence.machine.id) {
-                        c.disk_bytes_per_s = *d;
-                    }
-                    let (bound, predicted) = super::cpu::bounds_with(a, b, &fitted, &c, asm, &factors).binding();
-                    FitRun {
-                        source: i.evidence.origin.key().to_string(),
-                        run: i.evidence.run_id.clone(),
-                        citation: i.evidence.citation.clone(),
-                        measured: i.measured,
-                        predicted,
-                        bound,
-                        lower_bound: i.lower_bound,
-                    }
-                })
-                .collect();
-            systems.push(fitted);
         }
+        for u in &mut runs {
+            if let Some((_, d)) = shared.iter().find(|(m, _)| *m == u.evidence.machine.id) {
+                u.cluster.disk_bytes_per_s = Some(d.unwrap_or(f64::INFINITY));
+            }
+        }
+        let mut systems: Vec<SystemThroughput> = SystemId::ALL
+            .into_iter()
+            .filter_map(|s| fit_system(s, &runs, &saturated, asm, &factors))
+            .map(|mut f| {
+                f.unstated_disks = shared.iter().filter(|(m, _)| f.runs.iter().any(|r| runs.iter().any(|u| u.evidence.run_id == r.run && u.evidence.machine.id == *m))).cloned().collect();
+                f
+            })
+            .collect();
         // Stage 5b: systems measured only by lower bounds borrow the cost shape.
+        let floors_only: Vec<SystemId> = SystemId::ALL
+            .into_iter()
+            .filter(|s| systems.iter().all(|f| f.system != *s) && runs.iter().any(|u| u.evidence.system == *s))
+            .collect();
         let floor_fits: Vec<SystemThroughput> = floors_only.into_iter().filter_map(|s| floor_fit(s, &runs, &systems, &saturated, asm, &factors)).collect();
         systems.extend(floor_fits);
         systems.sort_by_key(|s| SystemId::ALL.iter().position(|x| *x == s.system));
@@ -189,6 +164,57 @@ impl ThroughputSpec {
         }
         Ok(ThroughputModel { assumptions: asm.clone(), systems, factors, intervals: Vec::new(), validation: None, sources })
     }
+}
+
+/// Stages 3–6 for one system with saturated runs: read cost, partition ceiling, CPU
+/// (a, b) with the other bounds in place (each source weighing the same), scaling.
+fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cluster)], asm: &super::Assumptions, factors: &[super::DurabilityFactor]) -> Option<SystemThroughput> {
+    let mine: Vec<&Usable<'_>> = runs.iter().filter(|u| u.evidence.system == system).collect();
+    if !mine.iter().any(|u| !u.lower_bound) {
+        return None;
+    }
+    let read = fit_read_cost(system, saturated);
+    let catchup = fit_catchup_cost(system, saturated);
+    let ceiling = fit_ceiling(system, saturated, |c| combined(factors, system, &c.deviations).0);
+    let per_source = |u: &Usable<'_>| mine.iter().filter(|x| x.evidence.origin == u.evidence.origin).count() as f64;
+    let inputs: Vec<FitInput<'_>> = mine
+        .iter()
+        .map(|u| FitInput { evidence: u.evidence, cluster: u.cluster.clone(), measured: u.measured, lower_bound: u.lower_bound, weight: 1.0 / per_source(u) })
+        .collect();
+    let cap = ceiling.as_ref().map(|c| c.bytes_per_s);
+    let several_readers = inputs.iter().any(|i| i.cluster.tail_readers >= 2.0);
+    let (cpu, read) = if read.assumed.is_some() && several_readers {
+        let (f, c) = fit_ab_read(&inputs, cap, asm, factors);
+        let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write");
+        (f, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
+    } else {
+        (fit_ab(&inputs, read.per_group, cap, asm, factors), read)
+    };
+    let (a, b) = (cpu.a, cpu.b);
+    let scaling = scaling(system, saturated);
+    let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
+    let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None };
+    fitted.runs = inputs
+        .iter()
+        .map(|i| {
+            let mut c = i.cluster.clone();
+            if let Some((_, d)) = cpu.disks.iter().find(|(m, _)| *m == i.evidence.machine.id) {
+                c.disk_bytes_per_s = *d;
+            }
+            let (bound, predicted) = super::cpu::bounds_with(a, b, &fitted, &c, asm, factors).binding();
+            FitRun {
+                source: i.evidence.origin.key().to_string(),
+                run: i.evidence.run_id.clone(),
+                citation: i.evidence.citation.clone(),
+                measured: i.measured,
+                predicted,
+                bound,
+                lower_bound: i.lower_bound,
+            }
+        })
+        .collect();
+    Some(fitted)
 }
 
 /// A system with only lower-bound runs: the geometric-mean cost shape of the systems

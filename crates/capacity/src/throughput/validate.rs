@@ -35,6 +35,8 @@ pub struct ValidationPoint {
     pub lower_bound: bool,
     /// The bound that set the prediction.
     pub bound: Resource,
+    /// Widening beyond the calibrated base (ln units), as a prediction would carry it.
+    pub extra_log_width: f64,
 }
 
 impl ValidationPoint {
@@ -120,9 +122,10 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         let train: Vec<Evidence> = evidence.iter().filter(|e| e.origin.key() != held).cloned().collect();
         let fold = spec.fit_point(&train).ok();
         for u in usable(evidence, asm).into_iter().filter(|u| u.evidence.origin.key() == held) {
-            let Some(p) = fold.as_ref().and_then(|m| {
+            let Some((p, extra)) = fold.as_ref().and_then(|m| {
                 let s = m.system(u.cluster.system)?;
-                Some(m.bounds(s, &u.cluster).binding())
+                let b = m.bounds(s, &u.cluster);
+                Some((b.binding(), super::extra_width(s, &u.cluster, &b).0))
             }) else {
                 if !u.lower_bound {
                     unpredictable.push((u.cluster.system, held.clone()));
@@ -139,6 +142,7 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
                 high: p.1,
                 lower_bound: u.lower_bound,
                 bound: p.0,
+                extra_log_width: extra,
             });
         }
     }
@@ -148,7 +152,8 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         .map(|p| {
             let own = residuals_of(&points, Some(p.system), Some(&p.source));
             let pooled = residuals_of(&points, None, Some(&p.source));
-            calibrate(p.system, &own, &pooled, spec.level).log_half_width
+            let k = calibrate(p.system, &own, &pooled, spec.level).log_half_width;
+            (k * k + p.extra_log_width * p.extra_log_width).sqrt()
         })
         .collect();
     for (p, w) in points.iter_mut().zip(widths) {
