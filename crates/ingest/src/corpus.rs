@@ -52,11 +52,58 @@ pub fn evidence(seeds: &[(String, Dataset)], corpus: &[(String, SourceFile)]) ->
     seeds.iter().flat_map(|(_, ds)| Evidence::from_seed(ds)).chain(corpus.iter().flat_map(|(_, f)| f.evidence())).collect()
 }
 
+/// The committed result of fitting and validating the throughput model on the
+/// bundled data (`data/corpus/model.fitted.json`), so start-up does not refit: used
+/// only when its input key equals the key of the data being loaded; a test
+/// (`fitted_model_cache_is_fresh`) refits and fails when the file is stale.
+/// Regenerate with `mqplan validate --write-cache`.
+pub const FITTED_CACHE: &str = "model.fitted.json";
+
+/// The cache file's shape.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FittedCache {
+    /// BLAKE3 (hex) of the evidence and the spec the model was fitted on.
+    pub inputs: String,
+    /// The fitted, validated model.
+    pub model: ThroughputModel,
+}
+
+/// The key of a fit: BLAKE3 of the evidence and the spec, as JSON.
+pub fn inputs_key(evidence: &[Evidence], spec: &ThroughputSpec) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(serde_json::to_string(evidence).unwrap_or_default().as_bytes());
+    h.update(serde_json::to_string(spec).unwrap_or_default().as_bytes());
+    h.finalize().to_hex().to_string()
+}
+
 /// Fits the throughput model (with leave-one-source-out validation) on the seeds and
-/// the corpus.
+/// the corpus, or takes it from `<dir>/corpus/model.fitted.json` when that was made
+/// from exactly these inputs.
 ///
 /// # Errors
 /// [`LoadError::Throughput`] when nothing can be fitted.
-pub fn fit_throughput(seeds: &[(String, Dataset)], corpus: &[(String, SourceFile)]) -> Result<ThroughputModel, LoadError> {
-    Ok(ThroughputSpec::default().fit(&evidence(seeds, corpus))?)
+pub fn fit_throughput(dir: &Path, seeds: &[(String, Dataset)], corpus: &[(String, SourceFile)]) -> Result<ThroughputModel, LoadError> {
+    let spec = ThroughputSpec::default();
+    let ev = evidence(seeds, corpus);
+    let key = inputs_key(&ev, &spec);
+    let cached = std::fs::read_to_string(dir.join(CORPUS_DIR).join(FITTED_CACHE)).ok().and_then(|t| serde_json::from_str::<FittedCache>(&t).ok());
+    match cached {
+        Some(c) if c.inputs == key => Ok(c.model),
+        _ => Ok(spec.fit(&ev)?),
+    }
+}
+
+/// Fits afresh and writes `<dir>/corpus/model.fitted.json`; returns the model.
+///
+/// # Errors
+/// Fitting or writing the file.
+pub fn write_fitted_cache(dir: &Path, seeds: &[(String, Dataset)], corpus: &[(String, SourceFile)]) -> Result<ThroughputModel, LoadError> {
+    let spec = ThroughputSpec::default();
+    let ev = evidence(seeds, corpus);
+    let model = spec.fit(&ev)?;
+    let cache = FittedCache { inputs: inputs_key(&ev, &spec), model };
+    let path = dir.join(CORPUS_DIR).join(FITTED_CACHE);
+    let text = serde_json::to_string(&cache).map_err(|e| LoadError::Parse { file: FITTED_CACHE.into(), line: None, reason: e.to_string() })?;
+    std::fs::write(&path, text).map_err(|source| LoadError::Io { path, source })?;
+    Ok(cache.model)
 }

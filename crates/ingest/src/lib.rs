@@ -128,7 +128,7 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, LoadError> {
 pub fn load_catalog(dir: &Path) -> Result<(Loaded, Catalog), LoadError> {
     let loaded = load_dir(dir)?;
     let mut catalog = Catalog::fit(&loaded.datasets, loaded.features.clone())?;
-    catalog.throughput = Some(corpus::fit_throughput(&loaded.datasets, &loaded.corpus)?);
+    catalog.throughput = Some(corpus::fit_throughput(dir, &loaded.datasets, &loaded.corpus)?);
     Ok((loaded, catalog))
 }
 

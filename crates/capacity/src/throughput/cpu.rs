@@ -4,9 +4,9 @@
 //! cost (DESIGN.md §6, "fit each bound where it binds"). Loss, in log space:
 //! saturated runs (pred − meas)²; lower-bound runs only when under-predicted.
 //! Each source weighs the same in total (1/runs per run), so a 100-run source does not
-//! outvote a 2-run one. Minimised by a coarse-to-fine grid over (log a, log b) —
-//! two parameters, a non-smooth objective (the min), so an exhaustive grid is both
-//! simple and robust.
+//! outvote a 2-run one. Minimised by profiling log b on a grid and searching log a
+//! for each (a scan, then golden section) — two parameters and a non-smooth
+//! objective (the min), where a grid is both simple and robust.
 
 use super::durability::{combined, DurabilityFactor};
 use super::{wa, Assumptions, Bounds, Cluster, SystemThroughput};
@@ -50,17 +50,6 @@ pub struct FitInput<'a> {
     pub weight: f64,
 }
 
-/// The loss of one run predicted at `pred`.
-fn run_loss(i: &FitInput<'_>, pred: f64) -> f64 {
-    let e = pred.ln() - i.measured.ln();
-    if i.lower_bound {
-        // Only an under-prediction of a reached rate is an error.
-        i.weight * e.min(0.0).powi(2)
-    } else {
-        i.weight * e * e
-    }
-}
-
 /// The per-node disk write (bytes/s) each saturated run on a machine with unstated
 /// disks would imply if its disk bound set it: candidates for that machine's disk.
 fn disk_candidates(group: &[&FitInput<'_>], factors: &[DurabilityFactor]) -> Vec<f64> {
@@ -75,27 +64,46 @@ fn disk_candidates(group: &[&FitInput<'_>], factors: &[DurabilityFactor]) -> Vec
         .collect()
 }
 
-/// The loss of a group of runs on one machine with unstated disks, for a disk of
-/// `disk` bytes/s per node (None: no disk bound).
-fn group_loss(group: &[&FitInput<'_>], disk: Option<f64>, p: &Params<'_>) -> f64 {
-    group
-        .iter()
-        .map(|i| {
-            let mut c = i.cluster.clone();
-            c.disk_bytes_per_s = disk;
-            let (_, pred) = raw_bounds(p.a, p.b, p.read, p.ceiling, &c, p.asm, p.factors).binding();
-            run_loss(i, pred)
-        })
-        .sum()
+/// One run reduced to what the loss needs, so the search is arithmetic only:
+/// prediction = min(cpu_k / (a + b·s), other, disk_k · D) × durability.
+struct Fast {
+    cpu_k: f64,
+    s: f64,
+    other: f64,
+    disk_k: f64,
+    durability: f64,
+    ln_measured: f64,
+    lower_bound: bool,
+    weight: f64,
 }
 
-struct Params<'a> {
-    a: f64,
-    b: f64,
-    read: f64,
-    ceiling: Option<f64>,
-    asm: &'a Assumptions,
-    factors: &'a [DurabilityFactor],
+impl Fast {
+    fn of(i: &FitInput<'_>, read: f64, ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> Fast {
+        let c = &i.cluster;
+        // Bounds at a = 1 core·µs, b = 0: the CPU bound is then cpu_k / (a + b·s).
+        let b = raw_bounds(1.0, 0.0, read, ceiling, c, asm, factors);
+        let journal = if c.deviations.contains(&super::Deviation::JournalBypass) { 0.5 } else { 1.0 };
+        Fast {
+            cpu_k: b.cpu,
+            s: c.message_bytes,
+            other: b.nic.min(b.partition.unwrap_or(f64::INFINITY)),
+            disk_k: c.nodes / (c.rf * wa(c.system, c.message_bytes) * journal * c.message_bytes),
+            durability: b.durability,
+            ln_measured: i.measured.ln(),
+            lower_bound: i.lower_bound,
+            weight: i.weight,
+        }
+    }
+    /// Loss at (a, b) with `disk` bytes/s per node (∞: no disk bound).
+    fn loss(&self, a: f64, b: f64, disk: f64) -> f64 {
+        let pred = (self.cpu_k / (a + b * self.s)).min(self.other).min(self.disk_k * disk) * self.durability;
+        let e = pred.ln() - self.ln_measured;
+        if self.lower_bound {
+            self.weight * e.min(0.0).powi(2)
+        } else {
+            self.weight * e * e
+        }
+    }
 }
 
 /// The fitted CPU parameters and what was fitted for machines with unstated disks.
@@ -116,22 +124,31 @@ pub struct CpuFit {
 /// (from the candidates its own saturated runs imply, or none) that best explains its
 /// runs: the disk bound is fitted where it binds, never invented for prediction.
 pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> CpuFit {
-    let known: Vec<&FitInput<'_>> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_some()).collect();
+    let known: Vec<Fast> = inputs
+        .iter()
+        .filter_map(|i| i.cluster.disk_bytes_per_s.map(|d| (i, d)))
+        .map(|(i, d)| {
+            let mut f = Fast::of(i, read, ceiling, asm, factors);
+            f.other = f.other.min(f.disk_k * d);
+            f.disk_k = f64::INFINITY;
+            f
+        })
+        .collect();
     let mut machines: Vec<&str> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_none()).map(|i| i.evidence.machine.id.as_str()).collect();
     machines.sort_unstable();
     machines.dedup();
-    let groups: Vec<(&str, Vec<&FitInput<'_>>, Vec<f64>)> = machines
+    let groups: Vec<(&str, Vec<Fast>, Vec<f64>)> = machines
         .iter()
         .map(|m| {
             let g: Vec<&FitInput<'_>> = inputs.iter().filter(|i| i.cluster.disk_bytes_per_s.is_none() && i.evidence.machine.id == *m).collect();
             let cands = disk_candidates(&g, factors);
-            (*m, g, cands)
+            (*m, g.iter().map(|i| Fast::of(i, read, ceiling, asm, factors)).collect(), cands)
         })
         .collect();
-    let best_disk = |p: &Params<'_>, g: &[&FitInput<'_>], cands: &[f64]| -> (f64, Option<f64>) {
-        let mut best = (group_loss(g, None, p), None);
+    let best_disk = |a: f64, b: f64, g: &[Fast], cands: &[f64]| -> (f64, Option<f64>) {
+        let mut best = (g.iter().map(|f| f.loss(a, b, f64::INFINITY)).sum::<f64>(), None);
         for d in cands {
-            let l = group_loss(g, Some(*d), p);
+            let l = g.iter().map(|f| f.loss(a, b, *d)).sum::<f64>();
             if l < best.0 - 1e-12 {
                 best = (l, Some(*d));
             }
@@ -139,12 +156,12 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
         best
     };
     let loss = |la: f64, lb: f64| -> f64 {
-        let p = Params { a: 10f64.powf(la), b: 10f64.powf(lb), read, ceiling, asm, factors };
-        let k: f64 = known.iter().map(|i| run_loss(i, raw_bounds(p.a, p.b, read, ceiling, &i.cluster, asm, factors).binding().1)).sum();
+        let (a, b) = (10f64.powf(la), 10f64.powf(lb));
+        let k: f64 = known.iter().map(|f| f.loss(a, b, f64::INFINITY)).sum();
         // On a plateau (a cost the data cannot see because another bound binds),
         // prefer the smaller cost: a tie-break too small to move an identified fit.
         let tie_break = PLATEAU_TIE_BREAK * ((la + 1.0) + (lb + 5.0));
-        k + groups.iter().map(|(_, g, c)| best_disk(&p, g, c).0).sum::<f64>() + tie_break
+        k + groups.iter().map(|(_, g, c)| best_disk(a, b, g, c).0).sum::<f64>() + tie_break
     };
     // Profile over b: for each log10 b ∈ [-5, 0] in steps of 0.1, the best log10 a ∈
     // [-1, 3.5] (a scan in steps of 0.1, then a golden-section search in the best
@@ -169,9 +186,9 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
             (la, lb, best_loss) = (x, y, l);
         }
     }
-    let p = Params { a: 10f64.powf(la), b: 10f64.powf(lb), read, ceiling, asm, factors };
-    let disks = groups.iter().map(|(m, g, c)| (m.to_string(), best_disk(&p, g, c).1)).collect();
-    CpuFit { a: p.a, b: p.b, loss: best_loss, disks }
+    let (a, b) = (10f64.powf(la), 10f64.powf(lb));
+    let disks = groups.iter().map(|(m, g, c)| (m.to_string(), best_disk(a, b, g, c).1)).collect();
+    CpuFit { a, b, loss: best_loss, disks }
 }
 
 /// The minimum of `f` on [lo, hi] by golden-section search, to `tol`.
