@@ -37,6 +37,13 @@ pub fn RecommendationCard(
             <dd><Num text=duration(d.seconds) tip=format!("{} messages at {} msg/s catch-up (cold cache) minus the ongoing produce rate; {}", fmt_num(d.backlog_messages), fmt_num(d.catchup_msgs_per_s), d.point.citation) /></dd>
         }
     });
+    let interval = best.nodes_interval.clone().map(|r| {
+        view! {
+            <dt>"Machines across the throughput interval"</dt>
+            <dd><Num text=format!("{} – {} – {} machines", r.at_high_capacity, best.nodes, r.at_low_capacity)
+                tip=format!("if each machine carries as much as the high end of the {:.0} % interval / expected / its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0) /></dd>
+        }
+    });
     let ops = best.ops.clone();
     let ops_tip = ops.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ");
     view! {
@@ -52,6 +59,7 @@ pub fn RecommendationCard(
                     </tbody>
                 </table></div>
                 <dl class="facts">
+                    {interval}
                     <dt>"Bottleneck"</dt>
                     <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
                     <dt>"Disk per data node"</dt>
@@ -70,7 +78,7 @@ pub fn RecommendationCard(
                         ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
                         ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
                     <dt>"Produce capacity"</dt>
-                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures: the size fit rests on {} measured point(s)", best.fit_points) /></dd>
+                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures; {}", if best.nodes_interval.is_some() { "corpus model fitted on every recorded benchmark source (see /model)".to_string() } else { format!("the size fit rests on {} measured point(s)", best.fit_points) }) /></dd>
                     {ops.processes.map(|(lo, hi)| view! { <dt>"Operations burden"</dt><dd><Num text=if lo == hi { format!("{} processes in a minimal cluster", fmt_num(lo)) } else { format!("{}–{} processes in a minimal cluster", fmt_num(lo), fmt_num(hi)) } tip=format!("seed 000's 3-machine cluster, a measure of how many components to run, not of this plan's size; {ops_tip}") />
                         {ops.person_days.map(|d| view! { ", " <Num text=format!("{} person-days to first deployment", fmt_num(d)) tip="seed 000 §6.4" /> })}</dd> })}
                 </dl>

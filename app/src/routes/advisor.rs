@@ -77,6 +77,7 @@ pub fn AdvisorPage() -> impl IntoView {
         <header class="top">
             <h1><a href="/">"mqplan"</a></h1>
             <p class="tag">"Which message broker, how many nodes, and why — from measured benchmarks, every number cited."</p>
+            <p class="tag"><a class="model-link" href="/model">"How well the model predicts unseen benchmarks →"</a></p>
         </header>
         <main class="page">
             <WorkloadForm params errors share />
@@ -115,7 +116,7 @@ pub fn AdvisorPage() -> impl IntoView {
             </section>
         </main>
         <footer class="foot">
-            <p>"Figures come from the seed benchmark articles recorded in "<a href="/api/v1/datasets">"/api/v1/datasets"</a>"; the plan as JSON is at "
+            <p>"Figures come from the seed benchmark articles recorded in "<a href="/api/v1/datasets">"/api/v1/datasets"</a>" and the public benchmark corpus behind "<a href="/model">"the throughput model"</a>" ("<a href="/api/v1/model">"/api/v1/model"</a>"); the plan as JSON is at "
             <a href=move || format!("/api/v1/plan?{}", share.get())>"/api/v1/plan"</a>"."</p>
         </footer>
     }

@@ -200,11 +200,24 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
             Resource::Nic => BoundKind::Network,
             Resource::Partition => BoundKind::Partitions,
         },
-        r_squared: f64::NAN,
+        r_squared: log_r_squared(&fit.runs),
         dof: fit.runs.iter().filter(|r| !r.lower_bound).count().saturating_sub(2),
         notes,
         points,
         model: "corpus".into(),
         level: Some(p.level),
     })
+}
+
+/// R² of ln(measured) against ln(predicted) over a fit's saturated runs (0 with
+/// fewer than two).
+fn log_r_squared(runs: &[crate::throughput::FitRun]) -> f64 {
+    let pts: Vec<(f64, f64)> = runs.iter().filter(|r| !r.lower_bound).map(|r| (r.measured.ln(), r.predicted.ln())).collect();
+    if pts.len() < 2 {
+        return 0.0;
+    }
+    let mean = pts.iter().map(|p| p.0).sum::<f64>() / pts.len() as f64;
+    let tot: f64 = pts.iter().map(|p| (p.0 - mean).powi(2)).sum();
+    let res: f64 = pts.iter().map(|p| (p.0 - p.1).powi(2)).sum();
+    if tot > 0.0 { 1.0 - res / tot } else { 0.0 }
 }

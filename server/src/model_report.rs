@@ -1,0 +1,142 @@
+//! The throughput model's self-check, as people read it: the leave-one-source-out
+//! table (`mqplan validate`), and the `/model` page (the same table, the fitted
+//! parameters and the predicted-vs-measured chart). Thin: every figure comes from
+//! `capacity::throughput`.
+
+use capacity::throughput::{ThroughputModel, ValidationRow};
+use capacity::units::fmt_num;
+use charts::escape;
+
+fn pct(x: f64) -> String {
+    format!("{:.0} %", x * 100.0)
+}
+
+fn row_cells(r: &ValidationRow) -> [String; 9] {
+    [
+        r.scope.clone(),
+        r.runs.to_string(),
+        format!("{:.2}", r.median_abs_log_error),
+        pct(r.within_20pct),
+        pct(r.within_2x),
+        pct(r.coverage),
+        r.lower_bound_runs.to_string(),
+        r.lower_bound_under_10pct.to_string(),
+        r.unpredictable.to_string(),
+    ]
+}
+
+const HEADERS: [&str; 9] = [
+    "scope",
+    "saturated runs",
+    "median |ln error|",
+    "within ±20 %",
+    "within 2×",
+    "interval coverage",
+    "lower-bound runs",
+    "under-predicted >10 %",
+    "not predictable",
+];
+
+/// The validation as plain text: per system, overall, per held-out source, then the
+/// fitted parameters and each system's interval.
+pub fn validation_text(t: &ThroughputModel) -> String {
+    let mut out = String::new();
+    let Some(v) = &t.validation else { return "no validation was run\n".into() };
+    out.push_str(&format!(
+        "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\n\n",
+        v.level * 100.0
+    ));
+    let line = |cells: &[String]| format!("{:<32} {:>9} {:>9} {:>8} {:>8} {:>9} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8]);
+    let short: Vec<String> = ["scope", "saturated", "med|ln|", "±20 %", "2×", "coverage", "lower-b.", "under", "unpred."].iter().map(|s| s.to_string()).collect();
+    out.push_str(&line(&short));
+    for r in &v.by_system {
+        out.push_str(&line(&row_cells(r)));
+    }
+    out.push_str("\nby held-out source\n");
+    for r in &v.by_source {
+        out.push_str(&line(&row_cells(r)));
+    }
+    out.push_str("\nfitted on all sources\n");
+    for s in &t.systems {
+        let iv = t.intervals.iter().find(|i| i.system == s.system);
+        out.push_str(&format!(
+            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write; tail read {:.2} of a write{}; partition ceiling {}; interval ×/÷ {:.2} ({})\n",
+            s.system.name(),
+            s.a_core_us,
+            s.b_core_us_per_byte,
+            s.read.per_group,
+            if s.read.assumed.is_some() { " (assumed or fitted jointly)" } else { "" },
+            s.ceiling.as_ref().map_or_else(|| "not measured".to_string(), |c| format!("{} MB/s", fmt_num(c.bytes_per_s / 1e6))),
+            iv.map_or(2.0, |i| i.log_half_width.exp()),
+            iv.map_or("not calibrated", |i| i.how.as_str()),
+        ));
+        for (m, d) in &s.unstated_disks {
+            out.push_str(&format!("    disks of {m} not stated: {}\n", d.map_or_else(|| "no disk bound needed".to_string(), |b| format!("fitted at {} MB/s per node from its own runs", fmt_num(b / 1e6)))));
+        }
+    }
+    for f in &t.factors {
+        out.push_str(&format!(
+            "{} {}: ×{:.2} (spread ±{:.0} %) {}\n",
+            f.system.name(),
+            f.deviation.label(),
+            f.factor,
+            f.log_spread * 100.0,
+            f.assumed.as_deref().map_or_else(|| format!("from {} paired runs", f.pairs.len()), |a| format!("assumed: {a}"))
+        ));
+    }
+    out
+}
+
+fn table(rows: &[ValidationRow]) -> String {
+    let head: String = HEADERS.iter().map(|h| format!("<th scope=\"col\">{}</th>", escape(h))).collect();
+    let body: String = rows
+        .iter()
+        .map(|r| {
+            let cells = row_cells(r);
+            format!("<tr><th scope=\"row\">{}</th>{}</tr>", escape(&cells[0]), cells[1..].iter().map(|c| format!("<td>{}</td>", escape(c))).collect::<String>())
+        })
+        .collect();
+    format!("<div class=\"scroll\"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+}
+
+/// The `/model` page: the validation table per system and per source, the chart,
+/// the fitted parameters; complete without JavaScript.
+pub fn model_page(t: &ThroughputModel) -> String {
+    let Some(v) = &t.validation else { return page("<p>No validation was run.</p>".into()) };
+    let chart = charts::validation_svg(&v.points).unwrap_or_else(|e| format!("<p>{}</p>", escape(&e.to_string())));
+    let params: String = t
+        .systems
+        .iter()
+        .map(|s| {
+            let iv = t.intervals.iter().find(|i| i.system == s.system);
+            format!(
+                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write, tail read {} of a write, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span></li>",
+                escape(s.system.name()),
+                escape(&format!("{:.2}", s.a_core_us)),
+                escape(&format!("{:.5}", s.b_core_us_per_byte)),
+                escape(&format!("{:.2}", s.read.per_group)),
+                escape(&format!("{:.2}", iv.map_or(2.0, |i| i.log_half_width.exp()))),
+                escape(iv.map_or("not calibrated", |i| i.how.as_str())),
+                s.runs.len()
+            )
+        })
+        .collect();
+    let sources: String = t.sources.iter().map(|(s, n)| format!("<li>{} — {n} runs</li>", escape(s))).collect();
+    page(format!(
+        "<h1>How well the throughput model travels</h1>\
+<p>Each source is held out in turn; the model fitted on every other source predicts its runs. Saturated runs measure capacity; lower-bound runs (held to a rate, client-bound) only count as errors when predicted more than 10 % below what they reached. A held-out run's {level:.0} % interval is calibrated on the other sources' errors only, so coverage is out of sample too. JSON: <a href=\"/api/v1/model\">/api/v1/model</a>; CLI: <code>mqplan validate</code>.</p>\
+<h2>By system</h2>{by_system}\
+<figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
+<h2>By held-out source</h2>{by_source}\
+<h2>Fitted on all sources</h2><ul>{params}</ul><h2>Sources</h2><ul>{sources}</ul><p><a href=\"/\">← back to the advisor</a></p>",
+        level = v.level * 100.0,
+        by_system = table(&v.by_system),
+        by_source = table(&v.by_source),
+    ))
+}
+
+fn page(body: String) -> String {
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>mqplan — model validation</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"><link rel=\"icon\" href=\"/favicon.svg\"></head><body><main class=\"model-page\">{body}</main></body></html>"
+    )
+}
