@@ -68,6 +68,17 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The throughput model's leave-one-source-out validation: per system and per
+    /// held-out source, median |ln error|, share within ±20 % and 2×, interval coverage.
+    Validate {
+        /// Print JSON (the fitted model with its validation, as /api/v1/model).
+        #[arg(long)]
+        json: bool,
+        /// Refit and write data/corpus/model.fitted.json (the start-up cache; a test
+        /// fails while it is stale).
+        #[arg(long)]
+        write_cache: bool,
+    },
     /// Show each system's fits: parameters, R², residuals, points used.
     Fit {
         /// Print JSON (the whole catalog).
@@ -354,6 +365,15 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         fmt_num(p.storage.provisioned_bytes / 1e12),
         best.p99.as_ref().map_or("not measured".into(), |e| format!("{} ms ({})", fmt_num(e.ms), e.basis)),
     );
+    if let Some(r) = &best.nodes_interval {
+        out.push_str(&format!(
+            "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {} at its low end\n",
+            r.level * 100.0,
+            r.at_high_capacity,
+            best.nodes,
+            r.at_low_capacity
+        ));
+    }
     if let Some(g) = &best.p999_backlog {
         out.push_str(&format!("P99.9 under the outage backlog: {}{} ms ({})\n", if g.cliff { ">= " } else { "" }, fmt_num(g.ms), g.basis));
     }
@@ -392,17 +412,30 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
     let system = SystemId::parse(system).ok_or_else(|| CliError::Usage(format!("--system: unknown system {system:?}; known: kafka, rocketmq, pulsar, pravega")))?;
     let nodes: u32 = nodes.trim().parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| CliError::Usage(format!("--nodes: must be a whole number from 1 to 10000, got {nodes:?}")))?;
     let w = parse_workload(&flags.pairs())?;
-    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability };
+    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: None };
     let p = predict(catalog, &spec).map_err(|e| CliError::Usage(format!("--nodes / --rf: {e}")))?;
     if json {
         return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
     }
     Ok(format!(
-        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s), interval {}–{} msg/s\nlimited by: {}\nfit: R² {:.3} with {} residual dof; extrapolated: {}\n{}\npoints: {}\n",
+        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit R² {:.3} with {} residual dof; extrapolated: {}\n{}\npoints: {}\n",
         system.name(), nodes, fmt_num(spec.size.0), spec.rf, fmt_num(p.msgs_per_s), fmt_num(p.mb_per_s), fmt_num(p.low), fmt_num(p.high),
-        p.bound.label(), p.r_squared, p.dof, p.extrapolated, p.notes.join("\n"),
+        p.level.map(|l| format!(" ({:.0} % interval, calibrated on held-out sources)", l * 100.0)).unwrap_or_default(),
+        p.bound.label(), p.model, p.r_squared, p.dof, p.extrapolated, p.notes.join("\n"),
         p.points.iter().map(|x| x.id.clone()).collect::<Vec<_>>().join(", ")
     ))
+}
+
+/// `mqplan validate`: the throughput model's leave-one-source-out table (or JSON).
+///
+/// # Errors
+/// No model loaded, or JSON serialisation.
+pub fn run_validate(catalog: &Catalog, json: bool) -> Result<String, CliError> {
+    let t = catalog.throughput.as_ref().ok_or_else(|| CliError::Runtime("no throughput model loaded".into()))?;
+    if json {
+        return serde_json::to_string_pretty(t).map_err(|e| CliError::Runtime(e.to_string()));
+    }
+    Ok(crate::model_report::validation_text(t))
 }
 
 /// Runs `fit`.

@@ -6,6 +6,7 @@ pub mod api;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod model_report;
 pub mod headers;
 pub mod origin;
 pub mod router;

@@ -62,6 +62,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 return Err(CliError::Refused);
             }
         }
+        Command::Validate { json, write_cache } => {
+            if write_cache {
+                let loaded = ingest::load_dir(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
+                ingest::corpus::write_fitted_cache(&config.data_dir, &loaded.datasets, &loaded.corpus).map_err(|e| CliError::Runtime(e.to_string()))?;
+            }
+            let (_, catalog) = load()?;
+            print(&server::cli::run_validate(&catalog, json)?);
+        }
         Command::Fit { json } => {
             let (_, catalog) = load()?;
             print(&run_fit(&catalog, json)?);

@@ -146,6 +146,8 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     }
     Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))
+        .route("/api/v1/model", get(api::model::get_model))
+        .route("/model", get(api::model_page::get_model_page))
         .route("/api/v1/datasets", get(api::datasets::list_datasets))
         .route("/api/v1/datasets/template.csv", get(api::upload::csv_template))
         .route("/api/v1/datasets/{id}", get(api::upload::get_dataset))
