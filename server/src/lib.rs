@@ -10,6 +10,7 @@ pub mod model_report;
 pub mod headers;
 pub mod origin;
 pub mod router;
+pub mod serve;
 pub mod state;
 pub mod storage;
 

@@ -56,7 +56,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Import { file, format, meta, json } => {
             let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
-            let (text, imported) = server::cli::run_import(&store, &file, config.max_upload_mb * 1024 * 1024, format.as_deref(), &meta, json)?;
+            let (text, imported) = server::cli::run_import(&store, &file, config.max_upload_bytes(), format.as_deref(), &meta, json)?;
             print(&text);
             if !imported {
                 return Err(CliError::Refused);
@@ -99,17 +99,27 @@ fn serve(config: Config) -> Result<(), CliError> {
     if !config.site_root.join("pkg").join("app_bg.wasm").exists() {
         tracing::warn!(site_root = %config.site_root.display(), "no hydrate bundle found; pages render but stay static (run `make build`)");
     }
-    let limits = server::Limits { timeout: Duration::from_secs(config.timeout_s), max_upload_bytes: config.max_upload_mb * 1024 * 1024, ..server::Limits::default() };
+    let limits = server::Limits {
+        timeout: Duration::from_secs(config.timeout_s),
+        body_timeout: Duration::from_secs(config.body_timeout_s),
+        max_upload_bytes: config.max_upload_bytes(),
+        ..server::Limits::default()
+    };
+    let conns = server::serve::ConnLimits {
+        header_timeout: Duration::from_secs(config.header_timeout_s),
+        max_conns_per_peer: config.max_conns_per_peer,
+        max_conns: config.max_conns,
+        ..server::serve::ConnLimits::default()
+    };
     let app = server::router(state, limits);
     let rt = tokio::runtime::Runtime::new().map_err(|e| CliError::Runtime(e.to_string()))?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| CliError::Runtime(format!("binding {}: {e}", config.addr)))?;
         tracing::info!("mqplan listening on http://{}", config.addr);
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| CliError::Runtime(e.to_string()))
+        server::serve::serve(listener, app, conns, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| CliError::Runtime(e.to_string()))
     })
 }

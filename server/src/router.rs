@@ -17,7 +17,7 @@ use tower_governor::GovernorLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::{ServeDir, ServeFile};
-use tower_http::timeout::TimeoutLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 use tower_http::trace::TraceLayer;
 
 use crate::api;
@@ -28,6 +28,8 @@ use crate::state::AppState;
 pub struct Limits {
     /// Per-request timeout.
     pub timeout: Duration,
+    /// Longest wait for the next piece of an upload body.
+    pub body_timeout: Duration,
     /// Largest upload body, bytes.
     pub max_upload_bytes: usize,
     /// Uploads a client may send in a burst…
@@ -37,10 +39,10 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 10 s timeout; 64 MiB uploads (a 1M-row CSV is ~40 MB); a burst of 10
-    /// uploads per client, then one every 6 s (10 a minute).
+    /// 10 s timeout (and body stall); 64 MiB uploads (a 1M-row CSV is ~40 MB); a
+    /// burst of 10 uploads per client, then one every 6 s (10 a minute).
     fn default() -> Self {
-        Limits { timeout: Duration::from_secs(10), max_upload_bytes: 64 * 1024 * 1024, upload_burst: 10, upload_refill_secs: 6 }
+        Limits { timeout: Duration::from_secs(10), body_timeout: Duration::from_secs(10), max_upload_bytes: 64 * 1024 * 1024, upload_burst: 10, upload_refill_secs: 6 }
     }
 }
 
@@ -140,6 +142,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .route("/upload", post(api::upload::post_upload_form))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes))
+        .layer(RequestBodyTimeoutLayer::new(limits.body_timeout))
         .layer(axum::middleware::map_response(move |res: axum::response::Response| async move { too_large_as_json(res, limits.max_upload_bytes) }));
     if let Some(g) = governor {
         uploads = uploads.layer(g);
