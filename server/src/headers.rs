@@ -58,6 +58,7 @@ pub async fn security_headers(mut req: Request, next: Next) -> Response {
     req.extensions_mut().insert(CspNonce(nonce.clone()));
     let mut res = next.run(req).await;
     let html = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    let status = res.status();
     let h = res.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&csp(html.then_some(nonce.as_str()))) {
         h.insert(CONTENT_SECURITY_POLICY, v);
@@ -67,7 +68,7 @@ pub async fn security_headers(mut req: Request, next: Next) -> Response {
     // For browsers that predate CSP's frame-ancestors.
     h.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if !h.contains_key(CACHE_CONTROL) {
-        h.insert(CACHE_CONTROL, HeaderValue::from_static(cache_policy(&method, &path, res.status())));
+        h.insert(CACHE_CONTROL, HeaderValue::from_static(cache_policy(&method, &path, status)));
     }
     res
 }
