@@ -150,9 +150,54 @@ pub fn fixed_rate_load(achieved: f64, target: Option<f64>) -> Load {
 /// Files at least this long are hashed on a second thread while they are parsed.
 const HASH_BESIDE_PARSE_BYTES: usize = 1 << 20;
 
+/// Most warnings listed for one file; past it one `more_warnings` warning says how
+/// many were left out.
+pub const MAX_LISTED_WARNINGS: usize = 100;
+
 /// Imports `bytes` (a file named `name`). `format` overrides detection; `meta`
 /// fills what the file cannot tell (pre-filled from inference where absent).
 pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMeta) -> Imported {
+    import_cancellable(name, bytes, format, meta, &|| false)
+}
+
+/// As [`import`], but gives up between stages once `cancelled()` answers true (the
+/// request it serves timed out): the outcome is then refused with a `file` error
+/// saying so. Every list in the report is capped ([`MAX_LISTED_ERRORS`],
+/// [`MAX_LISTED_WARNINGS`]).
+pub fn import_cancellable(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMeta, cancelled: &dyn Fn() -> bool) -> Imported {
+    let mut out = import_stages(name, bytes, format, meta, cancelled);
+    cap_lists(&mut out.report);
+    out
+}
+
+/// The refusal of an import that was cancelled.
+fn cancelled_import(mut report: ImportReport) -> Imported {
+    report.id.clear();
+    report.errors.push(ImportError::new(0, "file", "cancelled: the request ran out of time before the file was read; nothing was stored"));
+    Imported { report, dataset: None }
+}
+
+/// Keeps the first [`MAX_LISTED_ERRORS`] errors and [`MAX_LISTED_WARNINGS`]
+/// warnings, each list ending with a note of how many more there were.
+fn cap_lists(report: &mut ImportReport) {
+    let note = |e: &ImportError| e.field == "file" && e.reason.starts_with("only the first");
+    let had_note = report.errors.iter().any(note);
+    report.errors.retain(|e| !note(e));
+    if report.errors.len() > MAX_LISTED_ERRORS {
+        let more = report.errors.len() - MAX_LISTED_ERRORS;
+        report.errors.truncate(MAX_LISTED_ERRORS);
+        report.errors.push(ImportError::new(0, "file", format!("only the first {MAX_LISTED_ERRORS} errors are listed ({more} more): fix these and upload again to see the rest")));
+    } else if had_note {
+        report.errors.push(ImportError::new(0, "file", format!("only the first {MAX_LISTED_ERRORS} errors are listed: fix these and upload again to see the rest")));
+    }
+    if report.warnings.len() > MAX_LISTED_WARNINGS {
+        let more = report.warnings.len() - MAX_LISTED_WARNINGS;
+        report.warnings.truncate(MAX_LISTED_WARNINGS);
+        report.warnings.push(Lint::new("more_warnings", None, format!("{more} more warnings not listed"), "the first ones usually say what the rest do"));
+    }
+}
+
+fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMeta, cancelled: &dyn Fn() -> bool) -> Imported {
     let mut report = ImportReport::default();
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -171,7 +216,18 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     } else {
         text
     };
+    if cancelled() {
+        return cancelled_import(report);
+    }
+    let given = format.is_some();
     let format = format.unwrap_or_else(|| formats::detect(name, text));
+    if !given && format == Format::MqplanCsv {
+        if let Some(looks) = formats::unrecognised::describe(text) {
+            report.format = "unrecognised".into();
+            report.errors.push(ImportError::new(0, "file", formats::unrecognised::refusal(&looks)));
+            return Imported { report, dataset: None };
+        }
+    }
     report.format = format.id().to_string();
     let (digest, parsed) = if bytes.len() >= HASH_BESIDE_PARSE_BYTES {
         std::thread::scope(|s| {
@@ -182,6 +238,9 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
     } else {
         (blake3::hash(bytes), formats::parse(format, text))
     };
+    if cancelled() {
+        return cancelled_import(report);
+    }
     let mut parsed = match parsed {
         Ok(p) => p,
         Err(errors) => {
@@ -268,6 +327,9 @@ pub fn import(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMet
         report.id.clear();
         return Imported { report, dataset: None };
     };
+    if cancelled() {
+        return cancelled_import(report);
+    }
     let dataset = assemble(&id, name, format, &meta, system, &parsed.measurements);
     if let Err(e) = dataset.check(&format!("upload {id}")) {
         report.errors.push(ImportError::new(0, &e.field, e.reason));
@@ -375,7 +437,14 @@ fn assemble(id: &str, name: &str, format: Format, meta: &UploadMeta, system: cap
     }
 }
 
-/// A file name reduced to printable characters, at most 80 of them.
+/// Bidirectional-text controls (embeddings, overrides, isolates, marks): in a
+/// stored name they can make `exe.txt` read as `txt.exe`.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A file name reduced to printable characters (no control or bidi-control
+/// characters), at most 80 of them.
 pub fn sanitize_name(name: &str) -> String {
-    name.chars().filter(|c| !c.is_control()).take(80).collect()
+    name.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(80).collect()
 }

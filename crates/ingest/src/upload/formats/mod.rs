@@ -9,6 +9,7 @@ pub mod omb_json;
 pub mod pulsar_perf;
 pub mod rocketmq;
 mod text;
+pub mod unrecognised;
 
 use super::report::ImportError;
 use super::Parsed;

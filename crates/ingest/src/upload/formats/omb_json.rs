@@ -7,7 +7,7 @@
 //! warm-up and stalled (zero) samples are excluded, each with a warning.
 
 use capacity::dataset::{Metric, Unit};
-use serde_json::Value;
+use serde::Deserialize;
 
 use crate::upload::report::{ImportError, Lint};
 use crate::upload::{Inferred, Measurement, Parsed};
@@ -77,28 +77,134 @@ fn count_before(name: &str, word: &str) -> Option<f64> {
     num.parse::<f64>().ok().map(|x| x * mult)
 }
 
-fn num(v: &Value, key: &str) -> Option<f64> {
-    v.get(key).and_then(Value::as_f64).filter(|x| x.is_finite())
+/// Most samples read from one rate series: a 10-s sample series this long is a
+/// run of over 11 days. Longer series are refused as they are read, before they
+/// take memory.
+pub const MAX_SERIES_SAMPLES: usize = 100_000;
+
+/// The fields of an OMB result mqplan reads, typed: the document is read into
+/// this and nothing else (other fields are skipped without being kept), a series
+/// longer than [`MAX_SERIES_SAMPLES`] is refused while it is read, and a field
+/// given twice is an error rather than "the last one wins".
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct OmbResult {
+    workload: Option<String>,
+    driver: Option<String>,
+    #[serde(rename = "messageSize")]
+    message_size: Option<f64>,
+    partitions: Option<f64>,
+    #[serde(rename = "producersPerTopic")]
+    producers_per_topic: Option<f64>,
+    #[serde(rename = "consumersPerTopic")]
+    consumers_per_topic: Option<f64>,
+    #[serde(rename = "publishRate", deserialize_with = "publish_rate")]
+    publish_rate: Option<Vec<f64>>,
+    #[serde(rename = "consumeRate", deserialize_with = "consume_rate")]
+    consume_rate: Option<Vec<f64>>,
+    #[serde(rename = "publishErrorRate", deserialize_with = "publish_error_rate")]
+    publish_error_rate: Option<Vec<f64>>,
+    #[serde(rename = "aggregatedPublishLatency50pct")]
+    pub_50: Option<f64>,
+    #[serde(rename = "aggregatedPublishLatency99pct")]
+    pub_99: Option<f64>,
+    #[serde(rename = "aggregatedPublishLatency999pct")]
+    pub_999: Option<f64>,
+    #[serde(rename = "aggregatedEndToEndLatency50pct")]
+    e2e_50: Option<f64>,
+    #[serde(rename = "aggregatedEndToEndLatency99pct")]
+    e2e_99: Option<f64>,
+    #[serde(rename = "aggregatedEndToEndLatency999pct")]
+    e2e_999: Option<f64>,
+    #[serde(rename = "aggregatedPublishDelayLatency99pct")]
+    delay_99: Option<f64>,
 }
 
-fn series(v: &Value, key: &str) -> Option<Vec<f64>> {
-    v.get(key)?.as_array().map(|a| a.iter().filter_map(Value::as_f64).collect())
+impl OmbResult {
+    fn latency(&self, key: &str) -> Option<f64> {
+        let v = match key {
+            "aggregatedPublishLatency50pct" => self.pub_50,
+            "aggregatedPublishLatency99pct" => self.pub_99,
+            "aggregatedPublishLatency999pct" => self.pub_999,
+            "aggregatedEndToEndLatency50pct" => self.e2e_50,
+            "aggregatedEndToEndLatency99pct" => self.e2e_99,
+            "aggregatedEndToEndLatency999pct" => self.e2e_999,
+            _ => None,
+        };
+        v.filter(|x| x.is_finite())
+    }
+}
+
+/// A JSON array of numbers (nulls skipped), refused past [`MAX_SERIES_SAMPLES`].
+struct CappedSeries(&'static str);
+
+impl<'de> serde::de::Visitor<'de> for CappedSeries {
+    type Value = Option<Vec<f64>>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: an array of numbers", self.0)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(x) = seq.next_element::<Option<f64>>()? {
+            if out.len() == MAX_SERIES_SAMPLES {
+                return Err(serde::de::Error::custom(format!(
+                    "{}: more than {MAX_SERIES_SAMPLES} samples (10-s samples: over 11 days of run); refused rather than read",
+                    self.0
+                )));
+            }
+            out.extend(x);
+        }
+        Ok(Some(out))
+    }
+}
+
+fn publish_rate<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<f64>>, D::Error> {
+    d.deserialize_any(CappedSeries("publishRate"))
+}
+
+fn consume_rate<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<f64>>, D::Error> {
+    d.deserialize_any(CappedSeries("consumeRate"))
+}
+
+fn publish_error_rate<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<f64>>, D::Error> {
+    d.deserialize_any(CappedSeries("publishErrorRate"))
+}
+
+/// The JSON key a serde error is about, when it names one.
+fn error_field(message: &str) -> &'static str {
+    for key in ["publishRate", "consumeRate", "publishErrorRate"] {
+        if message.starts_with(key) {
+            return key;
+        }
+    }
+    "json"
 }
 
 /// Parses OMB result JSON.
 ///
 /// # Errors
-/// Invalid JSON (with its line), or a document without any rate series.
+/// Invalid JSON (with its line), a field given twice, a series too long, or a
+/// document without any rate series.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
-    let v: Value = serde_json::from_str(text).map_err(|e| vec![ImportError::new(e.line(), "json", format!("not valid JSON: {e}"))])?;
-    if !v.is_object() {
+    if !text.trim_start().starts_with('{') {
         return Err(vec![ImportError::new(1, "json", "expected an OMB result object")]);
     }
+    let v: OmbResult = serde_json::from_str(text).map_err(|e| {
+        let m = e.to_string();
+        let why = if m.contains("duplicate field") { format!("a field given twice: {m}") } else { format!("not a readable OMB result: {m}") };
+        vec![ImportError::new(e.line(), error_field(&m), why)]
+    })?;
     let mut p = Parsed::default();
-    let workload = v.get("workload").and_then(Value::as_str).unwrap_or("");
-    let driver = v.get("driver").and_then(Value::as_str).unwrap_or("");
+    let workload = v.workload.as_deref().unwrap_or("");
+    let driver = v.driver.as_deref().unwrap_or("");
     let mut inf = Inferred { system: (!driver.is_empty()).then(|| driver.to_ascii_lowercase()), ..Inferred::default() };
-    match num(&v, "messageSize") {
+    match v.message_size.filter(|x| x.is_finite()) {
         Some(s) => inf.message_bytes = Some(s),
         None => {
             if let Some(s) = size_from_name(workload) {
@@ -108,7 +214,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         }
     }
     let count = |x: f64| (1.0..=1_000_000.0).contains(&x).then_some(x as u32);
-    match num(&v, "partitions") {
+    match v.partitions.filter(|x| x.is_finite()) {
         Some(x) => inf.partitions = count(x),
         None => {
             if let Some(x) = count_before(workload, "partition") {
@@ -117,7 +223,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
-    match num(&v, "producersPerTopic") {
+    match v.producers_per_topic.filter(|x| x.is_finite()) {
         Some(x) => inf.producers = count(x),
         None => {
             if let Some(x) = count_before(workload, "producer") {
@@ -126,7 +232,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
-    inf.consumers = num(&v, "consumersPerTopic").and_then(count);
+    inf.consumers = v.consumers_per_topic.filter(|x| x.is_finite()).and_then(count);
     inf.message_bytes = inf.message_bytes.filter(|s| (1.0..=1e9).contains(s));
     if let Some(r) = count_before(workload, "rate") {
         inf.target_rate = Some(r);
@@ -141,10 +247,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         ));
     }
 
-    for (key, metric) in [("publishRate", Metric::ProduceThroughput), ("consumeRate", Metric::ConsumeThroughput)] {
-        let Some(s) = series(&v, key) else { continue };
+    for (key, metric, series) in [("publishRate", Metric::ProduceThroughput, &v.publish_rate), ("consumeRate", Metric::ConsumeThroughput, &v.consume_rate)] {
+        let Some(s) = series else { continue };
         let line = line_of(text, key);
-        if let Some((mean, kept, trimmed, stalled)) = steady_mean(&s) {
+        if let Some((mean, kept, trimmed, stalled)) = steady_mean(s) {
             if trimmed > 0 {
                 p.lints.push(Lint::new("warmup_trimmed", Some(line), format!("{key}: first {trimmed} of {} samples trimmed as warm-up", s.len()), "warm-up samples understate steady throughput"));
             }
@@ -168,7 +274,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             });
         }
     }
-    if let Some(errs) = series(&v, "publishErrorRate") {
+    if let Some(errs) = &v.publish_error_rate {
         let total: f64 = errs.iter().sum();
         if total > 0.0 {
             p.lints.push(Lint::new("publish_errors", Some(line_of(text, "publishErrorRate")), format!("publish errors reported ({:.2} msg/s summed over samples)", total), "failed sends are not throughput"));
@@ -178,13 +284,13 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     for (prefix, metric) in [("aggregatedPublishLatency", Metric::PublishLatency), ("aggregatedEndToEndLatency", Metric::E2eLatency)] {
         for (suffix, pct) in [("50pct", 50.0), ("99pct", 99.0), ("999pct", 99.9)] {
             let key = format!("{prefix}{suffix}");
-            if let Some(ms) = num(&v, &key) {
+            if let Some(ms) = v.latency(&key) {
                 p.measurements.push(Measurement { line: line_of(text, &key), metric, value: ms, unit: Unit::Ms, percentile: Some(pct), load: None, message_bytes: None, note: None, system: None });
             }
         }
     }
     // publishDelayLatency is in microseconds: a large delay means the client could not keep the schedule.
-    if let Some(us) = num(&v, "aggregatedPublishDelayLatency99pct") {
+    if let Some(us) = v.delay_99.filter(|x| x.is_finite()) {
         let ms = us / 1000.0;
         if ms > 100.0 {
             p.lints.push(Lint::new(

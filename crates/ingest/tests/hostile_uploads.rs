@@ -1,0 +1,95 @@
+//! Hostile uploads at the parser level: bounded memory and lists, refusals that
+//! say what a file is, cancellation, and names without bidi controls.
+
+use ingest::upload::{import, import_cancellable, UploadMeta};
+
+fn meta() -> UploadMeta {
+    UploadMeta::from_pairs([("nodes", "3"), ("cores", "8")]).expect("meta")
+}
+
+fn omb(series: &str) -> String {
+    format!("{{\"workload\":\"1-topic-1kb\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[{series}]}}")
+}
+
+#[test]
+fn an_oversized_rate_series_is_refused_while_it_is_read() {
+    let n = ingest::upload::formats::omb_json::MAX_SERIES_SAMPLES + 1;
+    let doc = omb(&vec!["5000.0"; n].join(","));
+    let out = import("big.json", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    assert_eq!(out.report.errors.len(), 1, "{:?}", out.report.errors);
+    let e = &out.report.errors[0];
+    assert_eq!(e.field, "publishRate");
+    assert!(e.reason.contains("more than 100000 samples"), "{}", e.reason);
+    // At the cap it is read.
+    let doc = omb(&vec!["5000.0"; n - 1].join(","));
+    assert!(import("ok.json", doc.as_bytes(), None, &meta()).report.accepted());
+}
+
+#[test]
+fn a_json_field_given_twice_is_refused_not_last_wins() {
+    let doc = r#"{"driver":"kafka","messageSize":1024,"publishRate":[1,2,3],"messageSize":100}"#;
+    let out = import("dup.json", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    assert!(out.report.errors[0].reason.contains("given twice") && out.report.errors[0].reason.contains("messageSize"), "{:?}", out.report.errors);
+}
+
+#[test]
+fn omb_samples_still_import_through_the_typed_reader() {
+    let dir = ingest::bundled_data_dir().join("../crates/ingest/tests/samples");
+    let bytes = std::fs::read(dir.join("omb_kafka_lowcost_t3_1topic1part1kb.json")).expect("sample");
+    let out = import("omb.json", &bytes, None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    assert!(out.report.rows_imported > 0);
+}
+
+#[test]
+fn a_cancelled_import_stops_and_says_so() {
+    let csv = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+    let out = import_cancellable("x.csv", csv, None, &meta(), &|| true);
+    assert!(out.dataset.is_none() && out.report.id.is_empty());
+    assert!(out.report.errors.iter().any(|e| e.reason.starts_with("cancelled")), "{:?}", out.report.errors);
+}
+
+#[test]
+fn error_lists_are_capped_with_a_count_of_the_rest() {
+    let mut csv = String::from("system,metric,value,unit,message_bytes\n");
+    for i in 0..5000 {
+        csv.push_str(&format!("kafka,produce_throughput,{}x,msg/s,100\n", i));
+    }
+    let out = import("many.csv", csv.as_bytes(), None, &meta());
+    let max = ingest::upload::MAX_LISTED_ERRORS;
+    assert!(out.report.errors.len() <= max + 1, "{} errors", out.report.errors.len());
+    assert!(out.report.errors.len() >= max, "every row is wrong: the list is full ({})", out.report.errors.len());
+    assert!(out.report.errors.last().is_some_and(|e| e.reason.starts_with("only the first")), "{:?}", out.report.errors.last());
+}
+
+#[test]
+fn unrecognised_files_are_named_for_what_they_look_like() {
+    let cases: [(&str, &str); 3] = [
+        ("results.md", "| Broker | Throughput (msg/s) | p99 (ms) |\n|---|---:|---:|\n| Kafka | 1,200,000 | 5 |\n"),
+        ("benchmark-output.txt", "14:02:11.045 [main] INFO WorkloadGenerator - Pub rate 100003.6 msg/s / 97.7 MB/s | Pub err     0.0 err/s | Cons rate 100003.4 msg/s / 97.7 MB/s | Backlog:  0.0 K | Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 99%:  9.8\n"),
+        ("metrics.csv", "timestamp,msg_rate,throughput_mbit,latency_p99_ms\n1700000000,100003.6,781.3,9.8\n"),
+    ];
+    for (name, text) in cases {
+        let out = import(name, text.as_bytes(), None, &meta());
+        assert_eq!(out.report.format, "unrecognised", "{name}");
+        let e = &out.report.errors[0];
+        assert_eq!(e.field, "file");
+        assert!(e.reason.starts_with("not a format mqplan reads: this looks like"), "{name}: {}", e.reason);
+        assert!(e.reason.contains("omb-json") && e.reason.contains("mqplan-csv"), "lists the formats read");
+        assert!(!e.reason.contains("fields where the header has"), "{name}: {}", e.reason);
+    }
+    let md = import("results.md", cases[0].1.as_bytes(), None, &meta());
+    assert!(md.report.errors[0].reason.contains("Markdown table"));
+    let log = import("benchmark-output.txt", cases[1].1.as_bytes(), None, &meta());
+    assert!(log.report.errors[0].reason.contains("console output"));
+}
+
+#[test]
+fn bidi_controls_are_stripped_from_names() {
+    assert_eq!(ingest::upload::sanitize_name("invoice\u{202e}fdp.exe"), "invoicefdp.exe");
+    assert_eq!(ingest::upload::sanitize_name("a\u{2066}b\u{2069}c\u{200f}"), "abc");
+    let m = UploadMeta::from_pairs([("title", "x\u{202d}y")]).expect("meta");
+    assert_eq!(m.title.as_deref(), Some("xy"));
+}
