@@ -4,10 +4,12 @@
 use capacity::selection::DataSelection;
 use capacity::{FieldError, Workload};
 
-/// Query pairs as submitted (order kept). `needs` given several times is merged.
+/// Query pairs as submitted (order kept). `needs` given several times is merged;
+/// `hw` is read without regard to case, like the other vocabularies.
 pub fn normalise(pairs: impl IntoIterator<Item = (String, String)>) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for (k, v) in pairs {
+        let v = if k == "hw" { v.trim().to_ascii_lowercase() } else { v };
         if k == "needs" {
             if let Some((_, existing)) = out.iter_mut().find(|(kk, _)| kk == "needs") {
                 if !v.trim().is_empty() {

@@ -259,10 +259,12 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
 
     use ingest::upload::{import, Format, ImportError, ImportReport, UploadMeta};
     let unreadable = |e: std::io::Error| CliError::Runtime(format!("{}: {e}", file.display()));
-    let opened = std::fs::File::open(file).map_err(unreadable)?;
-    if !opened.metadata().map_err(unreadable)?.is_file() {
+    // Asked of the path before opening it: opening a FIFO for reading blocks until
+    // something writes to it.
+    if !std::fs::metadata(file).map_err(unreadable)?.is_file() {
         return Err(CliError::Usage(format!("{}: not a regular file (a benchmark log, JSON or CSV was expected)", file.display())));
     }
+    let opened = std::fs::File::open(file).map_err(unreadable)?;
     let mut bytes = Vec::new();
     opened.take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
     if bytes.len() > max_bytes {

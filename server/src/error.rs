@@ -1,11 +1,20 @@
 //! The API's error type: every failure is JSON naming what was wrong, never a
-//! stack trace; user mistakes are 400, our own are 500 without internals.
+//! stack trace; user mistakes are 4xx, our own are 500 without internals. Every
+//! list is capped and every echoed name truncated, so a hostile request cannot
+//! make a large answer.
 
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use capacity::FieldError;
 use serde::Serialize;
+
+/// Most fields listed in one error answer.
+pub const MAX_LISTED_FIELDS: usize = 50;
+/// Longest field name echoed back, characters.
+pub const MAX_ECHOED_NAME: usize = 64;
+/// Longest reason echoed back, characters.
+pub const MAX_ECHOED_REASON: usize = 400;
 
 /// An API error.
 #[derive(Debug, thiserror::Error)]
@@ -17,9 +26,23 @@ pub enum ApiError {
     /// The query string could not be decoded at all.
     #[error("query is not form-encoded: {0}")]
     Malformed(String),
+    /// The request body (multipart form) could not be read.
+    #[error("body is not readable: {0}")]
+    MalformedBody(String),
     /// The body exceeds the upload cap.
     #[error("payload too large: {0}")]
     TooLarge(String),
+    /// Over a per-client rate.
+    #[error("rate limited: {message}")]
+    RateLimited {
+        /// What was exceeded and when to retry.
+        message: String,
+        /// `Retry-After`, seconds.
+        retry_after_s: u64,
+    },
+    /// The request ran out of time and nothing was stored.
+    #[error("timed out")]
+    Timeout,
     /// A server-side fault; the message is logged, not returned.
     #[error("internal error: {0}")]
     Internal(String),
@@ -29,28 +52,58 @@ pub enum ApiError {
 struct Body<'a> {
     error: &'a str,
     message: String,
-    fields: &'a [FieldError],
+    fields: Vec<FieldError>,
+}
+
+/// `s`, cut to `n` characters (with an ellipsis when cut).
+pub fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(n).collect();
+    out.push('…');
+    out
+}
+
+/// The fields, capped and truncated, with a last entry saying how many more.
+fn capped(fields: &[FieldError]) -> Vec<FieldError> {
+    let mut out: Vec<FieldError> = fields.iter().take(MAX_LISTED_FIELDS).map(|f| FieldError::new(&truncate(&f.field, MAX_ECHOED_NAME), truncate(&f.reason, MAX_ECHOED_REASON))).collect();
+    if fields.len() > MAX_LISTED_FIELDS {
+        out.push(FieldError::new("query", format!("{} more fields with errors not listed", fields.len() - MAX_LISTED_FIELDS)));
+    }
+    out
+}
+
+fn one(field: &str, m: &str) -> Vec<FieldError> {
+    vec![FieldError::new(field, truncate(m, MAX_ECHOED_REASON))]
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        match &self {
+        let (status, error, message, fields) = match &self {
             ApiError::Invalid(f) => {
-                let message = f.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
-                (StatusCode::BAD_REQUEST, Json(Body { error: "invalid_query", message, fields: f })).into_response()
+                let fields = capped(f);
+                let message = fields.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+                (StatusCode::BAD_REQUEST, "invalid_query", message, fields)
             }
-            ApiError::Malformed(m) => {
-                let fields = [FieldError::new("query", m.clone())];
-                (StatusCode::BAD_REQUEST, Json(Body { error: "malformed_query", message: m.clone(), fields: &fields })).into_response()
+            ApiError::Malformed(m) => (StatusCode::BAD_REQUEST, "malformed_query", truncate(m, MAX_ECHOED_REASON), one("query", m)),
+            ApiError::MalformedBody(m) => (StatusCode::BAD_REQUEST, "malformed_body", truncate(m, MAX_ECHOED_REASON), one("file", m)),
+            ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", truncate(m, MAX_ECHOED_REASON), one("file", m)),
+            ApiError::RateLimited { message, retry_after_s } => {
+                let body = Body { error: "rate_limited", message: message.clone(), fields: vec![] };
+                return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_s.to_string()), (header::CONNECTION, "close".to_string())], Json(body)).into_response();
             }
-            ApiError::TooLarge(m) => {
-                let fields = [FieldError::new("file", m.clone())];
-                (StatusCode::PAYLOAD_TOO_LARGE, Json(Body { error: "payload_too_large", message: m.clone(), fields: &fields })).into_response()
-            }
+            ApiError::Timeout => (
+                StatusCode::REQUEST_TIMEOUT,
+                "timeout",
+                "the request took longer than the server's limit (MQPLAN_TIMEOUT_S); nothing was stored".to_string(),
+                vec![],
+            ),
             ApiError::Internal(m) => {
                 tracing::error!(error = %m, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, Json(Body { error: "internal", message: "internal error".into(), fields: &[] })).into_response()
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal", "internal error".into(), vec![])
             }
-        }
+        };
+        (status, Json(Body { error, message, fields })).into_response()
     }
 }

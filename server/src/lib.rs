@@ -3,11 +3,14 @@
 //! the axum router (pages, JSON API, static files) and the CLI commands.
 
 pub mod api;
+pub mod claim;
 pub mod cli;
 pub mod config;
 pub mod error;
-pub mod model_report;
+pub mod gate;
 pub mod headers;
+pub mod import;
+pub mod model_report;
 pub mod origin;
 pub mod router;
 pub mod serve;

@@ -103,6 +103,8 @@ fn serve(config: Config) -> Result<(), CliError> {
         timeout: Duration::from_secs(config.timeout_s),
         body_timeout: Duration::from_secs(config.body_timeout_s),
         max_upload_bytes: config.max_upload_bytes(),
+        upload_mib_per_min: config.upload_mb_per_min,
+        max_imports: config.max_imports,
         ..server::Limits::default()
     };
     let conns = server::serve::ConnLimits {

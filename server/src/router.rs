@@ -1,7 +1,8 @@
 //! `fn router(state, limits) -> Router`: the page (Leptos SSR), the JSON API,
-//! uploads and static files, with compression, a timeout, request tracing, a body
-//! cap (413), a per-client upload rate limit (429), security headers and the
-//! cross-site POST refusal (403).
+//! uploads and static files, with compression, timeouts, request tracing, a body
+//! cap (413), per-client upload rate limits (429, requests and bytes), bounded
+//! request heads (414 / 431), security headers and the cross-site POST refusal
+//! (403); under `/api/` every error is JSON.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +27,7 @@ use crate::state::AppState;
 /// Request limits.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Per-request timeout.
+    /// Per-request timeout (uploads: the whole read, parse and store).
     pub timeout: Duration,
     /// Longest wait for the next piece of an upload body.
     pub body_timeout: Duration,
@@ -36,13 +37,26 @@ pub struct Limits {
     pub upload_burst: u32,
     /// …and one more per this many seconds after it.
     pub upload_refill_secs: u64,
+    /// Upload bytes a client may send per minute, MiB (burst: four minutes' worth; 0: no byte quota).
+    pub upload_mib_per_min: u32,
+    /// Imports parsed at once.
+    pub max_imports: usize,
 }
 
 impl Default for Limits {
     /// 10 s timeout (and body stall); 64 MiB uploads (a 1M-row CSV is ~40 MB); a
-    /// burst of 10 uploads per client, then one every 6 s (10 a minute).
+    /// burst of 10 uploads per client, then one every 6 s (10 a minute); 64 MiB of
+    /// uploads per client a minute after a 256 MiB burst; 2 imports parsed at once.
     fn default() -> Self {
-        Limits { timeout: Duration::from_secs(10), body_timeout: Duration::from_secs(10), max_upload_bytes: 64 * 1024 * 1024, upload_burst: 10, upload_refill_secs: 6 }
+        Limits {
+            timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_upload_bytes: 64 * 1024 * 1024,
+            upload_burst: 10,
+            upload_refill_secs: 6,
+            upload_mib_per_min: 64,
+            max_imports: 2,
+        }
     }
 }
 
@@ -80,29 +94,61 @@ fn rate_limited(e: tower_governor::GovernorError, burst: u32, refill_secs: u64) 
                 "message": format!("too many uploads from this address (dry runs included): {burst} at once, then one every {refill_secs} s; retry in {wait} s"),
                 "fields": [],
             });
-            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, wait.to_string())], axum::Json(body)).into_response()
+            // `Connection: close`: the unread body is not drained, so the connection
+            // is closed cleanly after the answer rather than reset mid-request.
+            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, wait.to_string()), (axum::http::header::CONNECTION, "close".to_string())], axum::Json(body)).into_response()
         }
         mut other => other.as_response(),
     }
 }
 
-/// Under `/api/`, the bare 404 / 405 / 408 answers of routing and the timeout layer
-/// restated as the API's JSON error shape.
+/// Longest request target (path and query) answered, bytes: past it 414.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// Largest request headers answered, bytes in all: past it 431.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+
+/// 414 / 431 for a request target or headers past [`MAX_URI_BYTES`] /
+/// [`MAX_HEADER_BYTES`] (heads past the connection's own limit get its bare 431).
+async fn bounded_head(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let uri = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    let headers: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    let (status, error, message) = if uri > MAX_URI_BYTES {
+        (StatusCode::URI_TOO_LONG, "uri_too_long", format!("the request target is {uri} bytes; at most {MAX_URI_BYTES}"))
+    } else if headers > MAX_HEADER_BYTES {
+        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large", format!("the request headers are {headers} bytes; at most {MAX_HEADER_BYTES}"))
+    } else {
+        return next.run(req).await;
+    };
+    (status, axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
+}
+
+/// Under `/api/`, every bare (non-JSON) 4xx / 5xx — from routing, extractors, the
+/// timeout layer — restated as the API's JSON error shape.
 async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
     use axum::response::IntoResponse;
     let api = req.uri().path().starts_with("/api/");
     let res = next.run(req).await;
     let json = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    let (error, message) = match res.status() {
-        StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)"),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this path does not take that method"),
-        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took longer than the server's limit (MQPLAN_TIMEOUT_S); nothing was stored"),
-        _ => return res,
-    };
-    if !api || json {
+    let status = res.status();
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
         return res;
     }
-    (res.status(), axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
+    let (error, message) = match status {
+        StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)".to_string()),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this path does not take that method".to_string()),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took longer than the server's limit (MQPLAN_TIMEOUT_S)".to_string()),
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large (MQPLAN_MAX_UPLOAD_MB)".to_string()),
+        StatusCode::URI_TOO_LONG => ("uri_too_long", "the request target is too long".to_string()),
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => ("headers_too_large", "the request headers are too large".to_string()),
+        s if s.is_server_error() => ("internal", "internal error".to_string()),
+        _ => {
+            let text = axum::body::to_bytes(res.into_body(), 4096).await.map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+            let text = if text.trim().is_empty() { status.canonical_reason().unwrap_or("bad request").to_string() } else { crate::error::truncate(text.trim(), 400) };
+            return (status, axum::Json(serde_json::json!({"error": "bad_request", "message": text, "fields": []}))).into_response();
+        }
+    };
+    (status, axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
 }
 
 /// A 413 from the body limit, restated as the API's JSON error.
@@ -137,9 +183,13 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .error_handler(move |e| rate_limited(e, limits.upload_burst, limits.upload_refill_secs))
         .finish()
         .map(|c| GovernorLayer { config: Arc::new(c) });
+    let gate = crate::gate::ImportGate::new(limits.timeout, limits.max_imports, limits.upload_mib_per_min);
+    // Uploads keep their own time budget (crate::import): a timeout must decide,
+    // with the write, whether anything was stored — not drop the request mid-commit.
     let mut uploads = Router::new()
         .route("/api/v1/datasets", post(api::upload::post_dataset))
-        .route("/upload", post(api::upload::post_upload_form))
+        .route("/upload", post(api::upload_form::post_upload_form))
+        .layer(axum::Extension(gate))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes))
         .layer(RequestBodyTimeoutLayer::new(limits.body_timeout))
@@ -147,16 +197,15 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     if let Some(g) = governor {
         uploads = uploads.layer(g);
     }
-    Router::new()
+    let reads = Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))
         .route("/api/v1/model", get(api::model::get_model))
         .route("/model", get(api::model_page::get_model_page))
         .route("/api/v1/datasets", get(api::datasets::list_datasets))
-        .route("/api/v1/datasets/template.csv", get(api::upload::csv_template))
-        .route("/api/v1/datasets/{id}", get(api::upload::get_dataset))
-        .route("/api/v1/datasets/{id}/csv", get(api::upload::get_dataset_csv))
+        .route("/api/v1/datasets/template.csv", get(api::template::csv_template))
+        .route("/api/v1/datasets/{id}", get(api::dataset::get_dataset))
+        .route("/api/v1/datasets/{id}/csv", get(api::dataset_csv::get_dataset_csv))
         .route("/healthz", get(|| async { "ok" }))
-        .merge(uploads)
         .route(
             "/",
             get(leptos_axum::render_app_to_stream_with_context(move || provide_page_data(&ctx_state), move || app::shell(shell_state.leptos.clone()))),
@@ -164,11 +213,15 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .nest_service("/pkg", ServeDir::new(format!("{site_root}/pkg")))
         .route_service("/favicon.svg", ServeFile::new(format!("{site_root}/favicon.svg")))
         .route_service("/upload.js", ServeFile::new(format!("{site_root}/upload.js")))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout));
+    Router::new()
+        .merge(reads)
+        .merge(uploads)
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found") })
-        .layer(CompressionLayer::new())
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout))
         .layer(axum::middleware::from_fn(api_errors_as_json))
+        .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn(crate::origin::refuse_cross_site))
+        .layer(axum::middleware::from_fn(bounded_head))
         .layer(axum::middleware::from_fn(crate::headers::security_headers))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

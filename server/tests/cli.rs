@@ -136,3 +136,33 @@ fn import_refuses_devices_directories_and_files_over_the_cap() {
     let _ = std::fs::remove_file(&big);
     let _ = std::fs::remove_dir_all(&state);
 }
+
+#[test]
+fn import_of_a_fifo_is_refused_without_waiting_for_a_writer() {
+    let dir = std::env::temp_dir().join(format!("mqplan-cli-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let fifo = dir.join("pipe.csv");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mqplan"))
+        .args(["import", fifo.to_str().expect("utf8"), "--nodes", "3", "--cores", "8"])
+        .env("MQPLAN_DATA_DIR", ingest::bundled_data_dir())
+        .env("MQPLAN_STATE_DIR", dir.join("state"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run");
+    let start = std::time::Instant::now();
+    let code = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s.code();
+        }
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("mqplan import blocked on a FIFO");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(2));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -48,9 +48,12 @@ pub trait DatasetStore: Send + Sync + std::fmt::Debug {
     /// Backend failures.
     fn put(&self, rec: &StoredDataset) -> Result<bool, StoreError>;
 
-    /// As [`put`](Self::put), but stores nothing when `wanted()` turns false before
-    /// the write begins (the client gave up: its request timed out). Returns
-    /// `Ok(false)` then.
+    /// As [`put`](Self::put), but stores nothing when `wanted()` answers false.
+    /// `wanted` is asked once, inside the write's transaction, after the row is
+    /// written and before the commit; false rolls the write back (the client gave
+    /// up: its request timed out) and returns `Ok(false)`. A `wanted` that claims
+    /// the write when it answers true (so the client can no longer give up) makes
+    /// "stored" and "not stored" exclusive: what the client is told is what happened.
     ///
     /// # Errors
     /// Backend failures.

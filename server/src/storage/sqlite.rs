@@ -64,17 +64,21 @@ impl DatasetStore for SqliteStore {
     fn put_if_wanted(&self, rec: &StoredDataset, wanted: &dyn Fn() -> bool) -> Result<bool, StoreError> {
         let report = serde_json::to_string(&rec.report).map_err(db)?;
         let dataset = serde_json::to_string(&rec.dataset).map_err(db)?;
-        // Encoding is the slow part; ask again just before the (single-statement) write.
-        if !wanted() {
-            return Ok(false);
-        }
-        let n = self
-            .lock()?
+        let mut conn = self.lock()?;
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(db)?;
+        let n = tx
             .execute(
                 "INSERT OR IGNORE INTO datasets (id, name, format, created_unix, report, dataset) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![rec.id, rec.name, rec.format, rec.created_unix, report, dataset],
             )
             .map_err(db)?;
+        // Asked inside the transaction, after the write and before the commit: a
+        // client that gave up is answered "nothing was stored" only when that is so.
+        if !wanted() {
+            tx.rollback().map_err(db)?;
+            return Ok(false);
+        }
+        tx.commit().map_err(db)?;
         Ok(n == 1)
     }
 

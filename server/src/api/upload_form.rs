@@ -1,0 +1,71 @@
+//! `POST /upload`: the page's plain HTML form (works without JavaScript). Success
+//! redirects to the plan with the dataset selected; a refusal (or a dry run)
+//! answers with the report as a small, fully escaped HTML page.
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Extension;
+
+use crate::error::ApiError;
+use crate::gate::ImportGate;
+use crate::state::AppState;
+
+/// Most plan fields carried back to the page.
+pub const MAX_BACK_FIELDS: usize = 40;
+/// Longest `Location` query carried back, bytes; a longer one is dropped (the
+/// page opens with the uploaded dataset and the default workload).
+pub const MAX_BACK_QUERY: usize = 2048;
+
+/// The page's plan query from the form's `q_*` fields, bounded: at most
+/// [`MAX_BACK_FIELDS`] short names and values, at most [`MAX_BACK_QUERY`] bytes.
+fn back_query(fields: &[(String, String)], dataset: Option<&str>) -> String {
+    let mut q: Vec<(String, String)> = fields
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("q_")?.to_string(), v.clone())))
+        .filter(|(k, v)| k != "dataset" && k.len() <= 32 && v.len() <= 256)
+        .take(MAX_BACK_FIELDS)
+        .collect();
+    if app::query::encode(&q).len() > MAX_BACK_QUERY {
+        q.clear();
+    }
+    if let Some(id) = dataset {
+        q.push(("dataset".into(), id.to_string()));
+    }
+    format!("/?{}", app::query::encode(&q))
+}
+
+/// `POST /upload`.
+///
+/// # Errors
+/// As `POST /api/v1/datasets`.
+pub async fn post_upload_form(State(s): State<AppState>, Extension(gate): Extension<ImportGate>, req: Request) -> Result<Response, ApiError> {
+    let out = crate::import::run(s, gate, req, Vec::new()).await?;
+    if out.report.accepted() && !out.dry_run {
+        return Ok(Redirect::to(&back_query(&out.fields, Some(&out.report.id))).into_response());
+    }
+    // Back to the same plan (the workload the form was sent from).
+    let back_to = back_query(&out.fields, None);
+    let (status, heading) = if out.dry_run { (StatusCode::OK, "Dry run: nothing was stored") } else { (StatusCode::UNPROCESSABLE_ENTITY, "Upload refused: nothing was stored") };
+    Ok((status, Html(report_html(&out.report, heading, &back_to))).into_response())
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// A report as a small, fully escaped HTML page.
+fn report_html(r: &ingest::upload::ImportReport, heading: &str, back_to: &str) -> String {
+    let errors: String = r.errors.iter().map(|e| format!("<li>line {}: <code>{}</code>: {}</li>", e.line, esc(&e.field), esc(&e.reason))).collect();
+    let warnings: String = r.warnings.iter().map(|w| format!("<li><code>{}</code> {} — {}</li>", esc(&w.code), esc(&w.message), esc(&w.why))).collect();
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{} — mqplan</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"></head>\
+         <body><main class=\"page single\"><section class=\"card\"><h1>{}</h1><p>Format: <code>{}</code></p>{}{}<p><a href=\"{}\">Back to the advisor (your workload kept; choose the file again)</a></p></section></main></body></html>",
+        esc(heading),
+        esc(heading),
+        esc(&r.format),
+        if errors.is_empty() { String::new() } else { format!("<h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>") },
+        if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") },
+        esc(back_to)
+    )
+}

@@ -1,0 +1,225 @@
+//! The upload pipeline behind `POST /api/v1/datasets` and the page's `POST
+//! /upload`: read the request (multipart or raw body), charge its bytes to the
+//! client, check the metadata fields, parse under the import semaphore (giving
+//! up when the request does), and store — all within one time budget, with the
+//! write's fate decided once ([`WriteClaim`]) so the answer is what happened.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, Multipart, Request};
+use axum::http::{header, StatusCode};
+use ingest::upload::{import_cancellable, Format, ImportError, ImportReport, Imported, UploadMeta};
+
+use crate::claim::{AbandonOnDrop, WriteClaim};
+use crate::error::{truncate, ApiError};
+use crate::gate::ImportGate;
+use crate::state::AppState;
+use crate::storage::StoredDataset;
+
+/// Most form fields (metadata and the page's `q_*` plan fields) one upload may carry.
+pub const MAX_FORM_FIELDS: usize = 200;
+/// Longest metadata field value read from a form, bytes.
+pub const MAX_FIELD_BYTES: usize = 16 * 1024;
+
+/// What a request carried: the file and every field (query pairs first, then
+/// form fields), names and values decoded.
+#[derive(Debug)]
+pub struct Upload {
+    /// File name as sent.
+    pub name: String,
+    /// The file.
+    pub bytes: Bytes,
+    /// `format=`, when given and not empty.
+    pub format: Option<String>,
+    /// Every field.
+    pub fields: Vec<(String, String)>,
+}
+
+/// The outcome of one upload request.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The parse report.
+    pub report: ImportReport,
+    /// Newly stored (false: refused, a dry run, or stored before).
+    pub new: bool,
+    /// Whether the request asked for a dry run.
+    pub dry_run: bool,
+    /// The fields it carried (the page's form needs its `q_*` ones back).
+    pub fields: Vec<(String, String)>,
+}
+
+/// A dry run: a `dry_run` field (query or form, after decoding) with any value
+/// but `0` / `false` / `no` — a typo must not store.
+pub fn is_dry_run(fields: &[(String, String)]) -> bool {
+    fields.iter().any(|(k, v)| k == "dry_run" && !matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "false" | "no"))
+}
+
+fn body_error(status: StatusCode, text: String) -> ApiError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::TooLarge(text)
+    } else {
+        ApiError::MalformedBody(text)
+    }
+}
+
+/// Reads the request body; `fields` are the decoded query pairs.
+///
+/// # Errors
+/// 413 when the body cap was hit, 400 `malformed_body` for an unreadable form.
+pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Result<Upload, ApiError> {
+    let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_multipart {
+        let bytes = Bytes::from_request(req, &()).await.map_err(|e| body_error(e.status(), e.body_text()))?;
+        let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
+        let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
+        return Ok(Upload { name, bytes, format, fields });
+    }
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| body_error(e.status(), e.body_text()))?;
+    let mut file: Option<(String, Bytes)> = None;
+    while let Some(field) = mp.next_field().await.map_err(|e| body_error(e.status(), e.body_text()))? {
+        let key = field.name().unwrap_or("").to_string();
+        if key == "file" {
+            if file.is_some() {
+                return Err(ApiError::MalformedBody("field `file`: more than one file part; send one file per upload".into()));
+            }
+            let name = field.file_name().unwrap_or("upload").to_string();
+            let data = field.bytes().await.map_err(|e| body_error(e.status(), e.body_text()))?;
+            file = Some((name, data));
+        } else {
+            if fields.len() >= MAX_FORM_FIELDS {
+                return Err(ApiError::MalformedBody(format!("more than {MAX_FORM_FIELDS} form fields; an upload has a file and a few metadata fields")));
+            }
+            let data = field.bytes().await.map_err(|e| body_error(e.status(), e.body_text()))?;
+            if data.len() > MAX_FIELD_BYTES {
+                return Err(ApiError::MalformedBody(format!("form field {:?} is over {} KiB", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
+            }
+            let text = String::from_utf8(data.to_vec()).map_err(|_| ApiError::MalformedBody(format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
+            fields.push((key, text));
+        }
+    }
+    let (name, bytes) = file.ok_or_else(|| ApiError::MalformedBody("field `file`: no file part in the form".into()))?;
+    let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
+    Ok(Upload { name, bytes, format, fields })
+}
+
+/// Unknown names and repeated metadata fields, as errors (line 0): a typo such as
+/// `node=3` must not pass silently. `q_*` fields carry the page's plan query.
+/// Names are echoed truncated; the list is capped.
+pub fn field_errors(fields: &[(String, String)]) -> Vec<ImportError> {
+    let known = |k: &str| ingest::upload::meta::FIELDS.contains(&k) || matches!(k, "format" | "name" | "dry_run") || k.starts_with("q_");
+    let mut errors: Vec<ImportError> = Vec::new();
+    for (i, (k, _)) in fields.iter().enumerate() {
+        let name = truncate(k, 40);
+        if !known(k) {
+            errors.push(ImportError::new(0, &name, format!("unknown field; expected one of {}, format, name", ingest::upload::meta::FIELDS.join(", "))));
+        } else if !k.starts_with("q_") && fields[..i].iter().any(|(p, _)| p == k) {
+            errors.push(ImportError::new(0, &name, "given more than once"));
+        }
+    }
+    errors.dedup_by(|a, b| a.field == b.field);
+    let max = ingest::upload::MAX_LISTED_ERRORS;
+    if errors.len() > max {
+        let more = errors.len() - max;
+        errors.truncate(max);
+        errors.push(ImportError::new(0, "fields", format!("{more} more unknown or repeated fields not listed")));
+    }
+    errors
+}
+
+/// Runs one upload within the gate's time budget. On timeout the write is
+/// abandoned if it has not begun committing (408: nothing stored); if it has, its
+/// outcome is awaited and told. A client that goes away abandons it likewise.
+///
+/// # Errors
+/// The request's own errors (400, 413, 429), 408, or 500.
+pub async fn run(state: AppState, gate: ImportGate, req: Request, query: Vec<(String, String)>) -> Result<Outcome, ApiError> {
+    let claim = WriteClaim::new();
+    let mut task = tokio::spawn(pipeline(state, gate.clone(), req, query, claim.clone()));
+    let guard = AbandonOnDrop::new(claim.clone(), task.abort_handle());
+    let joined = match tokio::time::timeout(gate.timeout, &mut task).await {
+        Ok(j) => j,
+        Err(_) if claim.abandon() => {
+            task.abort();
+            guard.disarm();
+            return Err(ApiError::Timeout);
+        }
+        // The writer is committing: its outcome is the answer.
+        Err(_) => (&mut task).await,
+    };
+    guard.disarm();
+    joined.map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// Checks the metadata and format; refused ones come back as a report.
+fn prepare(up: &Upload) -> Result<(UploadMeta, Option<Format>), ImportReport> {
+    let meta = UploadMeta::from_pairs(up.fields.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let format = match up.format.as_deref() {
+        None | Some("" | "auto") => Ok(None),
+        Some(f) => Format::parse(f).map(Some).ok_or_else(|| format!("unknown format {:?}", truncate(f, 30))),
+    };
+    let unknown = field_errors(&up.fields);
+    match (meta, format) {
+        (Ok(m), Ok(f)) if unknown.is_empty() => Ok((m, f)),
+        (m, f) => {
+            let mut report = ImportReport::default();
+            report.errors.extend(unknown);
+            if let Err(e) = m {
+                report.errors.extend(e);
+            }
+            if let Err(e) = f {
+                report.errors.push(ImportError::new(0, "format", e));
+            }
+            Err(report)
+        }
+    }
+}
+
+async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(String, String)>, claim: WriteClaim) -> Result<Outcome, ApiError> {
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if let Some(n) = declared {
+        gate.charge(peer, n)?;
+    }
+    let up = read_upload(req, query).await?;
+    if declared.is_none() {
+        gate.charge(peer, up.bytes.len())?;
+    }
+    let dry_run = is_dry_run(&up.fields);
+    let (meta, format) = match prepare(&up) {
+        Ok(x) => x,
+        Err(report) => return Ok(Outcome { report, new: false, dry_run, fields: up.fields }),
+    };
+    let permit = gate.imports.clone().acquire_owned().await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let name = ingest::upload::sanitize_name(&up.name);
+    let (bytes, cancel) = (up.bytes.clone(), claim.clone());
+    // A parser bug must not look like a server fault to the user: a panicking
+    // import is a refused file (and is logged). The permit is held until the parse
+    // ends, even when the request gave up, so the parses running stay bounded.
+    let parsed = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        import_cancellable(&name, &bytes, format, &meta, &|| cancel.is_abandoned())
+    })
+    .await;
+    let imported = parsed.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "import panicked");
+        let mut report = ImportReport::default();
+        report.errors.push(ImportError::new(0, "file", "the parser could not read this file"));
+        Imported { report, dataset: None }
+    });
+    let Some(dataset) = imported.dataset.filter(|_| !dry_run) else { return Ok(Outcome { report: imported.report, new: false, dry_run, fields: up.fields }) };
+    let rec = StoredDataset {
+        id: imported.report.id.clone(),
+        name: ingest::upload::sanitize_name(&up.name),
+        format: imported.report.format.clone(),
+        created_unix: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0),
+        report: serde_json::to_value(&imported.report).map_err(|e| ApiError::Internal(e.to_string()))?,
+        dataset,
+    };
+    let store = s.store.clone();
+    let new = tokio::task::spawn_blocking(move || store.put_if_wanted(&rec, &|| claim.commit()))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Outcome { report: imported.report, new, dry_run, fields: up.fields })
+}

@@ -1,0 +1,262 @@
+//! Hostile-input regressions through the router, in-process: honest replies under
+//! timeouts, dry runs by any route, bounded memory and replies, and the small
+//! defects the adversarial pass found.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::{Request, Response, StatusCode};
+use http_body_util::BodyExt;
+use server::storage::sqlite::SqliteStore;
+use server::storage::{DatasetStore, StoreError, StoredDataset};
+use server::{router, AppState, Limits};
+use tower::ServiceExt;
+
+fn app_with(store: Arc<dyn DatasetStore>, limits: Limits) -> axum::Router {
+    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr"), store).expect("data");
+    router(state, limits)
+}
+
+fn app() -> axum::Router {
+    app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits::default())
+}
+
+async fn send(app: &axum::Router, mut req: Request<Body>) -> (Response<()>, String) {
+    req.extensions_mut().insert(ConnectInfo("10.0.0.7:1234".parse::<SocketAddr>().expect("addr")));
+    let res = app.clone().oneshot(req).await.expect("response");
+    let (parts, body) = res.into_parts();
+    let body = body.collect().await.expect("body").to_bytes();
+    (Response::from_parts(parts, ()), String::from_utf8_lossy(&body).into_owned())
+}
+
+fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", &body[..body.len().min(300)]))
+}
+
+const CSV: &[u8] = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+
+fn raw_post(query: &str, body: Vec<u8>) -> Request<Body> {
+    Request::post(format!("/api/v1/datasets?{query}")).header("content-type", "application/octet-stream").body(Body::from(body)).expect("request")
+}
+
+fn multipart_to(uri: &str, file: &[u8], fields: &[(&str, &str)]) -> Request<Body> {
+    let b = "XhostileX";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(format!("--{b}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n").as_bytes());
+    }
+    body.extend_from_slice(format!("--{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.csv\"\r\n\r\n").as_bytes());
+    body.extend_from_slice(file);
+    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    Request::post(uri).header("content-type", format!("multipart/form-data; boundary={b}")).body(Body::from(body)).expect("request")
+}
+
+/// A store whose write is slow before the commit decision, or after the commit.
+#[derive(Debug)]
+struct SlowStore {
+    inner: SqliteStore,
+    before_decision: Duration,
+    after_commit: Duration,
+}
+
+impl DatasetStore for SlowStore {
+    fn put(&self, rec: &StoredDataset) -> Result<bool, StoreError> {
+        self.inner.put(rec)
+    }
+    fn put_if_wanted(&self, rec: &StoredDataset, wanted: &dyn Fn() -> bool) -> Result<bool, StoreError> {
+        let out = self.inner.put_if_wanted(rec, &|| {
+            std::thread::sleep(self.before_decision);
+            wanted()
+        });
+        std::thread::sleep(self.after_commit);
+        out
+    }
+    fn get(&self, id: &str) -> Result<Option<StoredDataset>, StoreError> {
+        self.inner.get(id)
+    }
+    fn count(&self) -> Result<u64, StoreError> {
+        self.inner.count()
+    }
+}
+
+fn slow(before: u64, after: u64) -> Arc<SlowStore> {
+    Arc::new(SlowStore { inner: SqliteStore::in_memory().expect("store"), before_decision: Duration::from_millis(before), after_commit: Duration::from_millis(after) })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_still_undecided_at_the_timeout_is_rolled_back_and_the_408_is_true() {
+    let store = slow(2500, 0);
+    let app = app_with(store.clone(), Limits { timeout: Duration::from_secs(1), ..Limits::default() });
+    let (res, body) = send(&app, raw_post("nodes=3&cores=8", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::REQUEST_TIMEOUT, "{body}");
+    let v = json(&body);
+    assert_eq!(v["error"], "timeout");
+    assert!(v["message"].as_str().is_some_and(|m| m.contains("nothing was stored")));
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(store.count().expect("count"), 0, "the write was rolled back inside its transaction");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_that_committed_before_the_timeout_is_answered_201_not_408() {
+    let store = slow(0, 2000);
+    let app = app_with(store.clone(), Limits { timeout: Duration::from_secs(1), ..Limits::default() });
+    let (res, body) = send(&app, raw_post("nodes=3&cores=8", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::CREATED, "{body}");
+    assert_eq!(store.count().expect("count"), 1);
+    assert!(!json(&body)["id"].as_str().unwrap_or("").is_empty());
+}
+
+#[tokio::test]
+async fn dry_run_is_read_from_the_decoded_query_and_from_the_form() {
+    let store = Arc::new(SqliteStore::in_memory().expect("store"));
+    let app = app_with(store.clone(), Limits::default());
+    let (res, body) = send(&app, raw_post("dry%5Frun=1&nodes=3&cores=8", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::OK, "{body}");
+    let (res, body) = send(&app, multipart_to("/api/v1/datasets", CSV, &[("nodes", "3"), ("cores", "8"), ("dry_run", "1")])).await;
+    assert_eq!(res.status(), StatusCode::OK, "{body}");
+    let (res, body) = send(&app, multipart_to("/upload", CSV, &[("nodes", "3"), ("cores", "8"), ("dry_run", "yes")])).await;
+    assert_eq!(res.status(), StatusCode::OK, "{body}");
+    assert!(body.contains("Dry run: nothing was stored"));
+    assert_eq!(store.count().expect("count"), 0, "no dry run stored anything");
+    // dry_run=0 stores.
+    let (res, _) = send(&app, multipart_to("/api/v1/datasets", CSV, &[("nodes", "3"), ("cores", "8"), ("dry_run", "0")])).await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn a_31m_number_publish_rate_is_refused_while_read() {
+    let mut doc = String::from("{\"workload\":\"1-topic-1kb\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[");
+    for i in 0..150_000 {
+        doc.push_str(if i == 0 { "1000.5" } else { ",1000.5" });
+    }
+    doc.push_str("]}");
+    let (res, body) = send(&app(), raw_post("nodes=3&cores=8", doc.into_bytes())).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{}", &body[..body.len().min(300)]);
+    let v = json(&body);
+    assert_eq!(v["errors"][0]["field"], "publishRate", "{v}");
+    assert!(v["errors"][0]["reason"].as_str().is_some_and(|r| r.contains("more than 100000 samples")), "{v}");
+    assert!(body.len() < 4000);
+}
+
+#[tokio::test]
+async fn the_byte_quota_refuses_a_client_past_its_burst() {
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_mib_per_min: 1, ..Limits::default() });
+    let big = |n: usize| {
+        let mut v = CSV.to_vec();
+        v.resize(n, b'\n');
+        v
+    };
+    let (res, body) = send(&app, raw_post("dry_run=1&nodes=3&cores=8", big(3 << 20))).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", &body[..body.len().min(300)]);
+    let (res, body) = send(&app, raw_post("dry_run=1&nodes=3&cores=8", big(3 << 20))).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS, "4 MiB burst: the second 3 MiB is over");
+    let v = json(&body);
+    assert_eq!(v["error"], "rate_limited");
+    assert!(v["message"].as_str().is_some_and(|m| m.contains("bytes")), "{v}");
+    assert!(res.headers().get("retry-after").is_some());
+}
+
+#[tokio::test]
+async fn replies_stay_small_for_many_or_huge_names() {
+    let app = app();
+    // 5,000 unknown fields in the query of an upload: the error list is capped.
+    let q: String = (0..5000).map(|i| format!("f{i}=1&")).collect();
+    let (res, body) = send(&app, raw_post(&format!("{q}nodes=3"), CSV.to_vec())).await;
+    assert!(res.status() == StatusCode::UNPROCESSABLE_ENTITY || res.status() == StatusCode::URI_TOO_LONG, "{}", res.status());
+    assert!(body.len() < 20_000, "{} bytes", body.len());
+    let q: String = (0..1000).map(|i| format!("f{i}=1&")).collect();
+    let (res, body) = send(&app, raw_post(&format!("{q}nodes=3"), CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = json(&body)["errors"].as_array().map_or(0, Vec::len);
+    assert!(errors <= ingest::upload::MAX_LISTED_ERRORS + 1, "{errors} errors listed");
+    // A 7 KB parameter name is echoed truncated.
+    let key = "k".repeat(7000);
+    let (res, body) = send(&app, Request::get(format!("/api/v1/plan?{key}=1")).body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(body.len() < 2000, "{} bytes echoed", body.len());
+    // 300 form fields are refused as a malformed body, not listed.
+    let fields: Vec<(String, String)> = (0..300).map(|i| (format!("x{i}"), "1".to_string())).collect();
+    let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let (res, body) = send(&app, multipart_to("/api/v1/datasets", CSV, &refs)).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json(&body)["error"], "malformed_body");
+    assert!(body.len() < 2000);
+}
+
+#[tokio::test]
+async fn the_upload_forms_location_is_bounded() {
+    let long = "9".repeat(5000);
+    let many: Vec<(String, String)> = (0..150).map(|i| (format!("q_f{i}"), "x".repeat(100))).collect();
+    let mut fields: Vec<(&str, &str)> = vec![("nodes", "3"), ("cores", "8"), ("q_mbps", "100"), ("q_size", &long)];
+    fields.extend(many.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (res, body) = send(&app(), multipart_to("/upload", CSV, &fields)).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{body}");
+    let loc = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert!(loc.len() <= 2200, "Location is {} bytes", loc.len());
+    assert!(loc.contains("dataset="), "{loc}");
+    assert!(!loc.contains(&long));
+}
+
+#[tokio::test]
+async fn api_errors_are_json_for_414_431_and_bad_bodies() {
+    let app = app();
+    let (res, body) = send(&app, Request::get(format!("/api/v1/plan?mbps={}", "1".repeat(20_000))).body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::URI_TOO_LONG);
+    assert_eq!(json(&body)["error"], "uri_too_long");
+    let mut req = Request::get("/api/v1/plan").body(Body::empty()).expect("req");
+    for i in 0..10 {
+        req.headers_mut().insert(axum::http::HeaderName::from_bytes(format!("x-pad-{i}").as_bytes()).expect("name"), "a".repeat(4000).parse().expect("value"));
+    }
+    let (res, body) = send(&app, req).await;
+    assert_eq!(res.status(), StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    assert_eq!(json(&body)["error"], "headers_too_large");
+    // A multipart body cut short: malformed_body on the file, not malformed_query.
+    let req = Request::post("/api/v1/datasets")
+        .header("content-type", "multipart/form-data; boundary=XbX")
+        .body(Body::from("--XbX\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nabc"))
+        .expect("req");
+    let (res, body) = send(&app, req).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    let v = json(&body);
+    assert_eq!(v["error"], "malformed_body", "{v}");
+    assert_eq!(v["fields"][0]["field"], "file");
+    // A path that does not parse as the route wants (bad id) stays JSON.
+    let (res, body) = send(&app, Request::get("/api/v1/datasets/zz").body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json(&body)["fields"][0]["field"], "id");
+}
+
+#[tokio::test]
+async fn small_defects_of_the_adversarial_pass() {
+    let app = app();
+    // The CSV export of an unknown id says so (not "no such API path").
+    let (res, body) = send(&app, Request::get("/api/v1/datasets/ffffffffffffffff/csv").body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(json(&body)["message"], "no such dataset");
+    // Invalid UTF-8 in the query is refused, not read as U+FFFD.
+    let (res, body) = send(&app, Request::get("/api/v1/plan?mbps=10&x%FF=1").body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(json(&body)["error"], "malformed_query");
+    let (res, body) = send(&app, raw_post("nodes=3&cores=8&title=%FF", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    // `hw` is case-insensitive like the other vocabularies.
+    let (res, body) = send(&app, Request::get("/api/v1/plan?hw=SEED000-8C16G").body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::OK, "{body}");
+    // Bidi controls do not survive in stored names or titles.
+    let (res, body) = send(&app, raw_post("nodes=3&cores=8&name=report%E2%80%AEtxt.exe&title=a%E2%81%A6b", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::CREATED, "{body}");
+    let id = json(&body)["id"].as_str().expect("id").to_string();
+    let (_, body) = send(&app, Request::get(format!("/api/v1/datasets/{id}")).body(Body::empty()).expect("req")).await;
+    let v = json(&body);
+    assert_eq!(v["name"], "reporttxt.exe");
+    assert_eq!(v["dataset"]["source"]["title"], "ab");
+    // A 429 closes the connection cleanly.
+    let limited = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_burst: 1, upload_refill_secs: 60, ..Limits::default() });
+    let _ = send(&limited, raw_post("dry_run=1&nodes=3&cores=8", CSV.to_vec())).await;
+    let (res, _) = send(&limited, raw_post("dry_run=1&nodes=3&cores=8", CSV.to_vec())).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(res.headers().get("connection").and_then(|v| v.to_str().ok()), Some("close"));
+}
