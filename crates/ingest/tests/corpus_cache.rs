@@ -14,8 +14,10 @@ fn fitted_model_cache_is_fresh() {
     let spec = ThroughputSpec::default();
     let ev = evidence(&loaded.datasets, &loaded.corpus);
     assert_eq!(cache.inputs, inputs_key(&ev, &spec), "the corpus or the evidence derivation changed: run `mqplan validate --write-cache`");
-    let fresh = spec.fit(&ev).expect("fits");
-    assert_eq!(serde_json::to_value(&fresh).expect("json"), serde_json::to_value(&cache.model).expect("json"), "the model code changed: run `mqplan validate --write-cache`");
+    // Compared as the text written (serde_json's default float parsing can differ
+    // from the written value in the last bit; the text cannot).
+    let fresh = FittedCache { inputs: cache.inputs.clone(), model: spec.fit(&ev).expect("fits") };
+    assert!(serde_json::to_string(&fresh).expect("json") == text, "the model code changed: run `mqplan validate --write-cache`");
 }
 
 #[test]
