@@ -258,14 +258,7 @@ fn snake(camel: &str) -> String {
 
 /// A row's throughput in msg/s, converting byte rates with the row's message size.
 fn msgs_of(r: &Row) -> Option<f64> {
-    let size = r.workload.message_bytes;
-    match r.unit {
-        Unit::MsgPerS => Some(r.value),
-        Unit::MBPerS => size.map(|s| r.value * 1e6 / s),
-        Unit::MiBPerS => size.map(|s| r.value * 1_048_576.0 / s),
-        Unit::MbitPerS => size.map(|s| r.value * 1e6 / 8.0 / s),
-        _ => None,
-    }
+    r.unit.to_msgs(r.value, r.workload.message_bytes)
 }
 
 /// A produce row's throughput restated at the seeds' default semantics (acks=all /

@@ -210,6 +210,29 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// A rate stated in this unit as msg/s: MB/s are 10^6 B/s, MiB/s 2^20 B/s, Mbit/s
+    /// 10^6 bit/s; byte and bit rates need the message size in bytes. None for a
+    /// non-rate unit or a byte rate without a size.
+    pub fn to_msgs(self, value: f64, message_bytes: Option<f64>) -> Option<f64> {
+        match self {
+            Unit::MsgPerS => Some(value),
+            Unit::MBPerS => message_bytes.map(|s| value * 1e6 / s),
+            Unit::MiBPerS => message_bytes.map(|s| value * 1_048_576.0 / s),
+            Unit::MbitPerS => message_bytes.map(|s| value * 1e6 / 8.0 / s),
+            _ => None,
+        }
+    }
+    /// A time stated in this unit as ms; None for a non-time unit.
+    pub fn to_ms(self, value: f64) -> Option<f64> {
+        match self {
+            Unit::Ms => Some(value),
+            Unit::Us => Some(value / 1000.0),
+            Unit::S => Some(value * 1000.0),
+            Unit::Min => Some(value * 60_000.0),
+            Unit::H => Some(value * 3_600_000.0),
+            _ => None,
+        }
+    }
     /// The label as written in data files.
     pub fn label(self) -> &'static str {
         match self {
@@ -448,6 +471,19 @@ impl Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_and_times_convert_with_their_stated_units() {
+        // 100 B messages: 1 MB/s = 10,000 msg/s; 1 MiB/s = 10,485.76; 8 Mbit/s = 1 MB/s.
+        assert_eq!(Unit::MBPerS.to_msgs(1.0, Some(100.0)), Some(10_000.0));
+        assert!((Unit::MiBPerS.to_msgs(1.0, Some(100.0)).unwrap_or(0.0) - 10_485.76).abs() < 1e-9);
+        assert_eq!(Unit::MbitPerS.to_msgs(8.0, Some(100.0)), Some(10_000.0));
+        assert_eq!(Unit::MBPerS.to_msgs(1.0, None), None, "a byte rate needs the message size");
+        assert_eq!(Unit::Ms.to_msgs(1.0, Some(100.0)), None);
+        assert_eq!(Unit::Us.to_ms(1500.0), Some(1.5));
+        assert_eq!(Unit::S.to_ms(2.0), Some(2000.0));
+        assert_eq!(Unit::MsgPerS.to_ms(1.0), None);
+    }
 
     fn row(id: &str) -> Row {
         Row {

@@ -92,13 +92,14 @@ impl SourceFile {
                 if !f.value.is_finite() || f.value < 0.0 {
                     return Err(err(rec, &field, format!("{} must be a finite number ≥ 0", f.value)));
                 }
-                if f.metric.is_latency() == f.unit.is_rate() {
-                    return Err(err(rec, &field, format!("unit {:?} does not fit metric {:?}", f.unit, f.metric)));
+                let fits = if f.metric.is_latency() { super::is_time(f.unit) } else { super::is_rate(f.unit) };
+                if !fits {
+                    return Err(err(rec, &field, format!("unit {} does not fit metric {:?}", f.unit.label(), f.metric)));
                 }
                 if f.metric.is_latency() && f.percentile.is_none_or(|p| !(0.0..=100.0).contains(&p)) {
                     return Err(err(rec, &field, "a latency needs a percentile in 0–100".into()));
                 }
-                if f.unit.is_rate() && !matches!(f.unit, super::RunUnit::MsgPerS) && r.workload.message_bytes.is_none() {
+                if super::is_rate(f.unit) && !matches!(f.unit, super::RunUnit::MsgPerS) && r.workload.message_bytes.is_none() {
                     return Err(err(rec, &field, "a byte rate needs workload.message_bytes to become msg/s".into()));
                 }
             }

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{CorpusDisk, Driven, Flush, Machine, Reading, Run, RunMetric, RunStatus, RunUnit, RunWorkload, SourceFile, SourceKind, SyncMode};
-use crate::dataset::{Dataset, Load, Metric, Status, Unit};
+use super::{CorpusDisk, Driven, Flush, Machine, Reading, Run, RunMetric, RunStatus, RunWorkload, SourceFile, SourceKind, SyncMode};
+use crate::dataset::{Dataset, Load, Metric, Status};
 use crate::system::{Durability, SystemId};
 
 /// Where a piece of evidence comes from: a typed origin, never a name prefix.
@@ -66,36 +66,15 @@ pub struct Evidence {
     pub target_msgs: Option<f64>,
 }
 
-/// A figure's rate in msg/s (byte units need the message size).
-fn to_msgs(value: f64, unit: RunUnit, size: Option<f64>) -> Option<f64> {
-    match unit {
-        RunUnit::MsgPerS => Some(value),
-        RunUnit::MBPerS => size.map(|s| value * 1e6 / s),
-        RunUnit::MiBPerS => size.map(|s| value * 1_048_576.0 / s),
-        RunUnit::MbitPerS => size.map(|s| value * 1e6 / 8.0 / s),
-        _ => None,
-    }
-}
-
-/// A latency figure in ms.
-fn to_ms(value: f64, unit: RunUnit) -> Option<f64> {
-    match unit {
-        RunUnit::Ms => Some(value),
-        RunUnit::Us => Some(value / 1000.0),
-        RunUnit::S => Some(value * 1000.0),
-        _ => None,
-    }
-}
-
 impl Run {
     fn rate(&self, metric: RunMetric) -> Option<f64> {
-        self.measured.iter().filter(|f| f.metric == metric).find_map(|f| to_msgs(f.value, f.unit, self.workload.message_bytes))
+        self.measured.iter().filter(|f| f.metric == metric).find_map(|f| f.unit.to_msgs(f.value, self.workload.message_bytes))
     }
     fn p99(&self, metric: RunMetric) -> Option<f64> {
         self.measured
             .iter()
             .filter(|f| f.metric == metric && f.percentile.is_some_and(|p| (p - 99.0).abs() < 1e-9))
-            .find_map(|f| to_ms(f.value, f.unit))
+            .find_map(|f| f.unit.to_ms(f.value))
     }
     /// Produce throughput in msg/s, derived from the stated unit.
     pub fn produce_msgs(&self) -> Option<f64> {
@@ -163,13 +142,7 @@ impl Evidence {
                     Some(h) if !assumed => (h.nodes, h.cores),
                     _ => (Some(crate::catalog::ASSUMED_SETUP.0), Some(crate::catalog::ASSUMED_SETUP.1)),
                 };
-                let unit = match r.unit {
-                    Unit::MsgPerS => RunUnit::MsgPerS,
-                    Unit::MBPerS => RunUnit::MBPerS,
-                    Unit::MiBPerS => RunUnit::MiBPerS,
-                    Unit::MbitPerS => RunUnit::MbitPerS,
-                    _ => return None,
-                };
+                let unit = r.unit;
                 // The seeds name machines "8C16G" / "16C64G" (cloud-flavour naming, where
                 // C counts vCPUs = hyper-threads): two threads per physical core inferred.
                 let vcpus = cores;
@@ -210,7 +183,7 @@ impl Evidence {
                             && c.hardware == r.hardware
                             && c.workload.message_bytes == Some(size)
                     })
-                    .and_then(|c| to_msgs(c.value, RunUnit::MsgPerS, Some(size)).filter(|_| c.unit == Unit::MsgPerS));
+                    .and_then(|c| c.unit.to_msgs(c.value, Some(size)));
                 let durability = r.workload.durability.unwrap_or_default();
                 Some(Evidence {
                     origin: Origin::Reference { source: source.clone() },
@@ -235,7 +208,7 @@ impl Evidence {
                         ..RunWorkload::default()
                     },
                     driven: Driven::Saturated,
-                    produce_msgs: to_msgs(r.value, unit, Some(size)),
+                    produce_msgs: unit.to_msgs(r.value, Some(size)),
                     consume_msgs: consume,
                     catchup_msgs: None,
                     publish_p99_ms: None,

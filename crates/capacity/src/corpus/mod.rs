@@ -306,34 +306,18 @@ impl RunMetric {
     }
 }
 
-/// Units a figure may be stated in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub enum RunUnit {
-    #[serde(rename = "msg/s")]
-    MsgPerS,
-    /// 10^6 B/s.
-    #[serde(rename = "MB/s")]
-    MBPerS,
-    /// 2^20 B/s.
-    #[serde(rename = "MiB/s")]
-    MiBPerS,
-    /// 10^6 bit/s.
-    #[serde(rename = "Mbit/s")]
-    MbitPerS,
-    #[serde(rename = "ms")]
-    Ms,
-    #[serde(rename = "us")]
-    Us,
-    #[serde(rename = "s")]
-    S,
+/// Units a figure may be stated in: the datasets' [`crate::dataset::Unit`] (rates
+/// `msg/s`, `MB/s`, `MiB/s`, `Mbit/s`; times `ms`, `us`, `s`); the check refuses others.
+pub use crate::dataset::Unit as RunUnit;
+
+/// Whether a unit is a rate (else, for a corpus figure, a time).
+pub fn is_rate(u: RunUnit) -> bool {
+    matches!(u, RunUnit::MsgPerS | RunUnit::MBPerS | RunUnit::MiBPerS | RunUnit::MbitPerS)
 }
 
-impl RunUnit {
-    /// Whether the unit is a rate.
-    pub fn is_rate(self) -> bool {
-        matches!(self, RunUnit::MsgPerS | RunUnit::MBPerS | RunUnit::MiBPerS | RunUnit::MbitPerS)
-    }
+/// Whether a unit is a time.
+pub fn is_time(u: RunUnit) -> bool {
+    matches!(u, RunUnit::Ms | RunUnit::Us | RunUnit::S)
 }
 
 /// One measured figure of a run.

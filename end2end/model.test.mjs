@@ -1,0 +1,42 @@
+// The throughput model's validation page (/model) and the interval a plan carries:
+// complete without JavaScript, reachable from the advisor with it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, BASE, hydrated } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('/model shows the held-out table and the predicted-vs-measured chart without JavaScript', async () => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  const res = await page.goto(`${BASE}/model`);
+  assert.equal(res.status(), 200);
+  assert.match(await page.textContent('h1'), /How well the throughput model travels/);
+  const rows = await page.locator('table').first().locator('tbody tr').allTextContents();
+  for (const scope of ['kafka', 'pulsar', 'rocketmq', 'all']) {
+    assert.ok(rows.some((r) => r.startsWith(scope)), `${scope} row in ${rows.join(' | ')}`);
+  }
+  assert.ok(await page.locator('table').nth(1).locator('tbody tr', { hasText: 'streamnative-omb-2020' }).count() === 1, 'held-out sources listed');
+  const circles = await page.locator('figure svg circle').count();
+  assert.ok(circles > 100, `one point per held-out run (${circles})`);
+  assert.match(await page.textContent('figure svg title'), /Predicted vs measured/);
+  await ctx.close();
+});
+
+test('a plan shows machines across the throughput interval, with JavaScript and without', async () => {
+  for (const js of [false, true]) {
+    const ctx = await browser.newContext({ javaScriptEnabled: js });
+    const page = await ctx.newPage();
+    await page.goto(`${BASE}/?mbps=300&size=1024&retention_h=24&hw=aws-i3en.2xlarge`);
+    if (js) await hydrated(page);
+    const text = await page.textContent('.recommendation dl.facts');
+    const m = text.match(/(\d+) – (\d+) – (\d+) machines/);
+    assert.ok(m, `interval shown (js ${js}): ${text}`);
+    const [lo, mid, hi] = m.slice(1).map(Number);
+    assert.ok(lo <= mid && mid <= hi, `${lo} ≤ ${mid} ≤ ${hi}`);
+    assert.ok(await page.locator('#f-hw optgroup[label="Measured in public benchmarks"] option[value="aws-i3en.2xlarge"]').count() === 1, 'corpus presets grouped');
+    await ctx.close();
+  }
+});
