@@ -93,3 +93,11 @@ fn bidi_controls_are_stripped_from_names() {
     let m = UploadMeta::from_pairs([("title", "x\u{202d}y")]).expect("meta");
     assert_eq!(m.title.as_deref(), Some("xy"));
 }
+
+#[test]
+fn nic_gbps_has_the_dataset_range_and_no_internal_name_is_shown() {
+    let e = UploadMeta::from_pairs([("nic_gbps", "1200")]).expect_err("over the dataset range");
+    assert_eq!(e[0].field, "nic_gbps");
+    assert!(e[0].reason.contains("1000"), "{}", e[0].reason);
+    assert!(UploadMeta::from_pairs([("nic_gbps", "1000")]).is_ok());
+}

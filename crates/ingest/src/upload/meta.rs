@@ -104,7 +104,8 @@ impl UploadMeta {
                     None => errors.push(ImportError::new(0, "disk", format!("must be hdd, ssd, nvme or optane, got {:?}", short(v)))),
                 },
                 "disks" => m.disks = int(k, v, 1, 64, &mut errors),
-                "nic_gbps" => m.nic_gbps = num(k, v, 1600.0, &mut errors),
+                // The dataset schema's range (capacity::dataset::Dataset::check).
+                "nic_gbps" => m.nic_gbps = num(k, v, 1000.0, &mut errors),
                 "rf" => m.rf = int(k, v, 1, 16, &mut errors),
                 "durability" => match Durability::parse(&v.to_ascii_lowercase()) {
                     Some(d) => m.durability = Some(d),

@@ -332,7 +332,10 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     }
     let dataset = assemble(&id, name, format, &meta, system, &parsed.measurements);
     if let Err(e) = dataset.check(&format!("upload {id}")) {
-        report.errors.push(ImportError::new(0, &e.field, e.reason));
+        // The schema names its own path (`hardware[upload-<id>].nic_gbps`): the
+        // user gave the metadata field at the end of it.
+        let field = e.field.rsplit('.').next().unwrap_or(&e.field);
+        report.errors.push(ImportError::new(0, field, e.reason));
         report.id.clear();
         return Imported { report, dataset: None };
     }
