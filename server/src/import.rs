@@ -57,7 +57,7 @@ pub fn is_dry_run(fields: &[(String, String)]) -> bool {
 
 fn body_error(status: StatusCode, text: String) -> ApiError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::TooLarge(text)
+        ApiError::TooLarge(format!("the upload is larger than the server's body cap (MQPLAN_MAX_UPLOAD_MB): {text}"))
     } else {
         ApiError::MalformedBody(text)
     }

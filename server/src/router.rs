@@ -197,6 +197,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     if let Some(g) = governor {
         uploads = uploads.layer(g);
     }
+    let uploads = uploads.layer(axum::middleware::from_fn(api::upload_form::errors_as_html));
     let reads = Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))
         .route("/api/v1/model", get(api::model::get_model))

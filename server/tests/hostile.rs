@@ -260,3 +260,20 @@ async fn small_defects_of_the_adversarial_pass() {
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(res.headers().get("connection").and_then(|v| v.to_str().ok()), Some("close"));
 }
+
+#[tokio::test]
+async fn the_no_js_form_shows_413_and_429_as_html_not_json() {
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { max_upload_bytes: 2000, upload_burst: 1, upload_refill_secs: 60, ..Limits::default() });
+    let (res, body) = send(&app, multipart_to("/upload", &vec![b'a'; 5000], &[("nodes", "3")])).await;
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(res.headers().get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|c| c.starts_with("text/html")), "{body}");
+    assert!(body.contains("nothing was stored") && body.contains("MQPLAN_MAX_UPLOAD_MB"), "{body}");
+    let (res, body) = send(&app, multipart_to("/upload", CSV, &[("nodes", "3"), ("cores", "8")])).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(body.starts_with("<!DOCTYPE html>") && body.contains("retry in"), "{body}");
+    // The API itself still answers JSON.
+    let api = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { max_upload_bytes: 2000, ..Limits::default() });
+    let (res, body) = send(&api, raw_post("nodes=3", vec![b'a'; 5000])).await;
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(json(&body)["error"], "payload_too_large");
+}

@@ -50,6 +50,35 @@ pub async fn post_upload_form(State(s): State<AppState>, Extension(gate): Extens
     Ok((status, Html(report_html(&out.report, heading, &back_to))).into_response())
 }
 
+/// Middleware for `/upload`: an error answered in the API's JSON shape (413 from
+/// the body cap, 429 from the rate limits, 403, 408, 400) is shown to the form's
+/// user as a small HTML page with its message and a way back, not as raw JSON.
+pub async fn errors_as_html(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let form = req.uri().path() == "/upload";
+    let res = next.run(req).await;
+    let json = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !form || !json || res.status().is_success() || res.status().is_redirection() {
+        return res;
+    }
+    let (parts, body) = res.into_parts();
+    let bytes = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let message = serde_json::from_slice::<serde_json::Value>(&bytes).ok().and_then(|v| v["message"].as_str().map(str::to_string)).unwrap_or_else(|| "the upload could not be taken".into());
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Upload not taken — mqplan</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"></head>\
+         <body><main class=\"page single\"><section class=\"card\"><h1>Upload not taken: nothing was stored</h1><p>{} ({})</p><p><a href=\"/\">Back to the advisor</a></p></section></main></body></html>",
+        esc(&message),
+        parts.status.as_u16()
+    );
+    let mut out = Html(html).into_response();
+    *out.status_mut() = parts.status;
+    for name in [axum::http::header::RETRY_AFTER, axum::http::header::CONNECTION] {
+        if let Some(v) = parts.headers.get(&name) {
+            out.headers_mut().insert(name, v.clone());
+        }
+    }
+    out
+}
+
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
