@@ -101,3 +101,11 @@ fn nic_gbps_has_the_dataset_range_and_no_internal_name_is_shown() {
     assert!(e[0].reason.contains("1000"), "{}", e[0].reason);
     assert!(UploadMeta::from_pairs([("nic_gbps", "1000")]).is_ok());
 }
+
+#[test]
+fn mixed_cr_lf_and_crlf_line_endings_are_lines() {
+    let csv = "system,metric,value,unit,message_bytes\r\nkafka,produce_throughput,1000,msg/s,100\rkafka,produce_throughput,2000,msg/s,200\nkafka,produce_throughput,3000,msg/s,400\r\n";
+    let out = import("mixed.csv", csv.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    assert_eq!(out.report.rows_imported, 3);
+}

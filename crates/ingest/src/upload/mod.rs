@@ -170,6 +170,12 @@ pub fn import_cancellable(name: &str, bytes: &[u8], format: Option<Format>, meta
     out
 }
 
+/// True when a CR is not followed by LF (a line ending of its own).
+fn has_lone_cr(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.iter().enumerate().any(|(i, c)| *c == b'\r' && b.get(i + 1) != Some(&b'\n'))
+}
+
 /// The refusal of an import that was cancelled.
 fn cancelled_import(mut report: ImportReport) -> Imported {
     report.id.clear();
@@ -208,10 +214,11 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         }
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // Old Mac line endings (CR only): read them as lines too.
+    // Old Mac line endings (CR only), alone or mixed with LF / CRLF (files pasted
+    // together): every CR that does not start a CRLF ends a line too.
     let owned;
-    let text = if !text.contains('\n') && text.contains('\r') {
-        owned = text.replace('\r', "\n");
+    let text = if has_lone_cr(text) {
+        owned = text.replace("\r\n", "\n").replace('\r', "\n");
         owned.as_str()
     } else {
         text
