@@ -496,6 +496,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = &corpus_cpu {
         warnings.extend(c.notes.iter().map(|(kind, text)| Warning { kind: kind.clone(), text: format!("{}: {text}", m.system.name()) }));
+        // The seed curve's points give way to the corpus runs the CPU bound rests on.
+        points.retain(|p| !m.produce.points.iter().any(|q| q.row_id == p.id));
+        points.extend(c.points.iter().cloned());
     } else {
         seed_curve_warnings(m, w, &mut warnings);
     }
@@ -517,7 +520,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if let Some(a) = &m.home.assumed {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });
     }
-    if hw.ram_gb > 0.0 && m.home.ram_gb.is_some_and(|r| r < hw.ram_gb * 0.5 || r > hw.ram_gb * 2.0) {
+    if corpus_cpu.is_none() && hw.ram_gb > 0.0 && m.home.ram_gb.is_some_and(|r| r < hw.ram_gb * 0.5 || r > hw.ram_gb * 2.0) {
         warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), fmt_num(m.home.ram_gb.unwrap_or(0.0)), fmt_num(hw.ram_gb)) });
     }
 

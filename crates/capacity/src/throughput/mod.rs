@@ -188,12 +188,13 @@ pub struct ThroughputPrediction {
 }
 
 impl ThroughputModel {
-    /// The model as planning needs it: without fitted runs and validation points
-    /// (what a page carries to the browser).
+    /// The model as planning needs it: the saturated runs each fit rests on (plans
+    /// cite them), without lower-bound runs and validation points (what a page
+    /// carries to the browser).
     pub fn for_planning(&self) -> ThroughputModel {
         let mut m = self.clone();
         for s in &mut m.systems {
-            s.runs.clear();
+            s.runs.retain(|r| !r.lower_bound);
         }
         if let Some(v) = &mut m.validation {
             v.points.clear();

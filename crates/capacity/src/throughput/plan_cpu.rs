@@ -23,6 +23,8 @@ pub struct CpuPerNode {
     pub citation: String,
     /// Caveats as (warning kind, text): extrapolation, assumptions, the interval.
     pub notes: Vec<(String, String)>,
+    /// The saturated runs the fit rests on.
+    pub points: Vec<crate::catalog::PointRef>,
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -82,5 +84,15 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         detail,
         citation: format!("corpus fit on {} (leave-one-source-out validated)", sources.join(", ")),
         notes,
+        points: fit
+            .runs
+            .iter()
+            .filter(|r| !r.lower_bound)
+            .map(|r| crate::catalog::PointRef {
+                id: format!("{}#{}", r.source, r.run),
+                citation: r.citation.clone(),
+                summary: format!("{} {} msg/s measured, {} msg/s fitted ({} bound)", system.name(), crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()),
+            })
+            .collect(),
     })
 }
