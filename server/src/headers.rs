@@ -19,13 +19,17 @@ pub struct CspNonce(pub String);
 /// The policy for a page whose inline scripts carry `nonce`: scripts only from
 /// this origin or with the nonce (and WebAssembly compilation for the hydrate
 /// bundle), styles and images from this origin, no plugins, no `<base>`, forms
-/// post only here, never framed.
+/// post only here, never framed. Style *attributes* are allowed
+/// (`style-src-attr 'unsafe-inline'`; `<style>` elements and style sheets stay
+/// same-origin): plotters measures chart text in the browser by setting a `style`
+/// attribute on a probe element, and without it every chart redraw logs a CSP
+/// violation and lays its labels out with zero-width text.
 pub fn csp(nonce: Option<&str>) -> String {
     let script = match nonce {
         Some(n) => format!("script-src 'self' 'nonce-{n}' 'wasm-unsafe-eval'"),
         None => "script-src 'self' 'wasm-unsafe-eval'".to_string(),
     };
-    format!("default-src 'self'; {script}; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    format!("default-src 'self'; {script}; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 }
 
 /// `Cache-Control` for a response: errors and POST answers are never stored; the
