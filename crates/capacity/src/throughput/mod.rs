@@ -113,6 +113,25 @@ pub struct SystemThroughput {
     pub unstated_disks: Vec<(String, Option<f64>)>,
     /// Set when the system had no saturated run: how its floor-only cost was made.
     pub floor_only: Option<String>,
+    /// The saturated runs the fit rests on, as plans cite them (made once, at fit time).
+    pub cited: Vec<crate::catalog::PointRef>,
+}
+
+impl SystemThroughput {
+    /// Fills [`SystemThroughput::cited`] from the fitted runs.
+    pub(crate) fn cite_runs(&mut self) {
+        let name = self.system.name();
+        self.cited = self
+            .runs
+            .iter()
+            .filter(|r| !r.lower_bound)
+            .map(|r| crate::catalog::PointRef {
+                id: format!("{}#{}", r.source, r.run),
+                citation: r.citation.clone(),
+                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()),
+            })
+            .collect();
+    }
 }
 
 /// Every bound of one cluster, msg/s.
@@ -188,13 +207,12 @@ pub struct ThroughputPrediction {
 }
 
 impl ThroughputModel {
-    /// The model as planning needs it: the saturated runs each fit rests on (plans
-    /// cite them), without lower-bound runs and validation points (what a page
-    /// carries to the browser).
+    /// The model as planning needs it: without fitted runs and validation points
+    /// (plans cite [`SystemThroughput::cited`]); what a page carries to the browser.
     pub fn for_planning(&self) -> ThroughputModel {
         let mut m = self.clone();
         for s in &mut m.systems {
-            s.runs.retain(|r| !r.lower_bound);
+            s.runs.clear();
         }
         if let Some(v) = &mut m.validation {
             v.points.clear();

@@ -35,8 +35,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let fit = t.system(system)?;
     let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
     let b = t.bounds(fit, &c);
-    let iv = t.predict(&c)?;
-    let half = (iv.high / iv.expected).ln();
+    let iv = t.intervals.iter().find(|i| i.system == system).cloned().unwrap_or_else(|| super::Interval::assumed(system));
+    let (extra, _) = super::extra_width(fit, &c, &b);
+    let half = (iv.log_half_width * iv.log_half_width + extra * extra).sqrt();
     let eff = c.effective_cores(&t.assumptions);
     let detail = format!(
         "{eff:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
@@ -84,15 +85,6 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         detail,
         citation: format!("corpus fit on {} (leave-one-source-out validated)", sources.join(", ")),
         notes,
-        points: fit
-            .runs
-            .iter()
-            .filter(|r| !r.lower_bound)
-            .map(|r| crate::catalog::PointRef {
-                id: format!("{}#{}", r.source, r.run),
-                citation: r.citation.clone(),
-                summary: format!("{} {} msg/s measured, {} msg/s fitted ({} bound)", system.name(), crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()),
-            })
-            .collect(),
+        points: fit.cited.clone(),
     })
 }

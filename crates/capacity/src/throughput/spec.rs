@@ -194,7 +194,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let scaling = scaling(system, saturated);
     let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
     let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None };
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -214,6 +214,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
             }
         })
         .collect();
+    fitted.cite_runs();
     Some(fitted)
 }
 
@@ -244,6 +245,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         runs: Vec::new(),
         size_range,
         unstated_disks: Vec::new(),
+        cited: Vec::new(),
         floor_only: Some(format!(
             "no saturated run of {}: the cost shape of {} scaled ×{k:.2}, the most that still reaches all {} of its lower-bound runs — a floor on capacity, not a measurement of it",
             system.name(),
@@ -256,6 +258,16 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         .map(|i| {
             let (bound, predicted) = super::cpu::bounds_with(fit.a_core_us, fit.b_core_us_per_byte, &fit, &i.cluster, asm, factors).binding();
             FitRun { source: i.evidence.origin.key().to_string(), run: i.evidence.run_id.clone(), citation: i.evidence.citation.clone(), measured: i.measured, predicted, bound, lower_bound: true }
+        })
+        .collect();
+    // Floors only: cite the highest lower bounds the scale was set by.
+    fit.cited = fit
+        .runs
+        .iter()
+        .map(|r| crate::catalog::PointRef {
+            id: format!("{}#{}", r.source, r.run),
+            citation: r.citation.clone(),
+            summary: format!("{} at least {} msg/s reached (a lower bound)", system.name(), crate::units::fmt_num(r.measured)),
         })
         .collect();
     Some(fit)
