@@ -105,110 +105,7 @@ macro_rules! flags {
     };
 }
 
-flags!(
-    /// The measured run's size, replication and ack semantics (shared by `plan` and `predict`).
-    RunFlags {
-        /// Message size, bytes.
-        size => "size",
-        /// Replication factor.
-        rf => "rf",
-        /// replicated | fsync | leader.
-        durability => "durability",
-    }
-);
-
-flags!(
-    /// Per-node hardware (shared by `plan` and `predict`).
-    HardwareFlags {
-        /// Hardware preset id.
-        hw => "hw",
-        /// Cores per node.
-        cores => "cores",
-        /// RAM per node, GB.
-        ram_gb => "ram_gb",
-        /// hdd | ssd | nvme | optane.
-        disk => "disk",
-        /// Disks per node.
-        disks => "disks",
-        /// Write MB/s per disk.
-        disk_mbps => "disk_mbps",
-        /// TB per disk.
-        disk_tb => "disk_tb",
-        /// NIC, Gbit/s.
-        nic_gbps => "nic_gbps",
-    }
-);
-
-flags!(
-    /// The workload fields that are neither run nor hardware flags.
-    DemandFlags {
-        /// Produce rate, MB/s (10^6 B/s).
-        mbps => "mbps",
-        /// Produce rate, msg/s.
-        msgs => "msgs",
-        /// Retention, hours.
-        retention_h => "retention_h",
-        /// Partitions in total.
-        partitions => "partitions",
-        /// Consumer groups.
-        fanout => "fanout",
-        /// p99 objective, ms.
-        p99_ms => "p99_ms",
-        /// data | business.
-        kind => "kind",
-        /// Comma list of features.
-        needs => "needs",
-        /// dedicated | none.
-        team => "team",
-        /// Outage to recover from, hours.
-        outage_h => "outage_h",
-        /// Drain deadline, minutes.
-        drain_min => "drain_min",
-        /// Uploaded dataset ids (comma list; see `mqplan import`).
-        dataset => "dataset",
-        /// merge | only.
-        data => "data",
-    }
-);
-
-/// Workload flags (README "Share-link contract").
-#[derive(Debug, Args, Default)]
-pub struct WorkloadFlags {
-    /// Rate, retention, partitions, needs, …
-    #[command(flatten)]
-    pub demand: DemandFlags,
-    /// Size, RF, durability.
-    #[command(flatten)]
-    pub run: RunFlags,
-    /// Hardware.
-    #[command(flatten)]
-    pub hardware: HardwareFlags,
-}
-
-/// Cluster flags for `predict`.
-#[derive(Debug, Args, Default)]
-pub struct ClusterFlags {
-    /// Size, RF, durability.
-    #[command(flatten)]
-    pub run: RunFlags,
-    /// Hardware.
-    #[command(flatten)]
-    pub hardware: HardwareFlags,
-}
-
-impl WorkloadFlags {
-    /// The flags given, as query pairs.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        [self.demand.pairs(), self.run.pairs(), self.hardware.pairs()].concat()
-    }
-}
-
-impl ClusterFlags {
-    /// The flags given, as query pairs.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        [self.run.pairs(), self.hardware.pairs()].concat()
-    }
-}
+pub use crate::cli_workload::{ClusterFlags, WorkloadFlags};
 
 flags!(
     /// Upload metadata flags (`mqplan import`).
@@ -381,7 +278,19 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     if let Some(d) = &best.drain {
         let t = if d.seconds.is_finite() { format!("{} min", fmt_num(d.seconds / 60.0)) } else { "never (catch-up slower than produce)".into() };
-        out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s)));
+        out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), d.detail));
+    }
+    if let Some(a) = &best.partition_advice {
+        out.push_str(&format!("Partitions: at least {} (planned {}): {}\n", a.at_least, a.planned, a.reasons.join("; ")));
+    }
+    if best.storage.object_bytes > 0.0 {
+        out.push_str(&format!("Object storage: {} TB (one copy; {} h kept on {})\n", fmt_num(best.storage.object_bytes / 1e12), fmt_num(best.storage.local_hours), best.storage.location));
+    }
+    if best.cross_zone_mbps > 0.0 {
+        out.push_str(&format!("Cross-zone traffic: {} MB/s over {} zones\n", fmt_num(best.cross_zone_mbps), p.workload.zones));
+    }
+    if let Some(c) = best.monthly_cost {
+        out.push_str(&format!("Monthly cost: {}\n", fmt_num(c)));
     }
     let u = &best.utilisation;
     out.push_str(&format!("Utilisation at peak: CPU {:.0} %, disk {:.0} %, NIC {:.0} %, disk fill {:.0} %\n", u.cpu * 100.0, u.disk * 100.0, u.network * 100.0, u.disk_fill * 100.0));
@@ -414,7 +323,7 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
     let system = SystemId::parse(system).ok_or_else(|| CliError::Usage(format!("--system: unknown system {system:?}; known: kafka, rocketmq, pulsar, pravega")))?;
     let nodes: u32 = nodes.trim().parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| CliError::Usage(format!("--nodes: must be a whole number from 1 to 10000, got {nodes:?}")))?;
     let w = parse_workload(&flags.pairs())?;
-    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: None };
+    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: flags.has("partitions").then_some(w.partitions) };
     let p = predict(catalog, &spec).map_err(|e| CliError::Usage(format!("--nodes / --rf: {e}")))?;
     if json {
         return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));

@@ -5,6 +5,7 @@
 pub mod api;
 pub mod claim;
 pub mod cli;
+pub mod cli_workload;
 pub mod config;
 pub mod error;
 pub mod gate;

@@ -32,7 +32,7 @@ pub fn Candidates(
                             <tr data-system=c.system.id() data-status=c.status.clone()>
                                 <th scope="row">{c.system.name()}</th>
                                 <td class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
-                                <td><Num text=p.nodes.to_string() tip=roles /></td>
+                                <td><Num text=p.monthly_cost.map_or_else(|| p.nodes.to_string(), |c| format!("{} ({} / month)", p.nodes, fmt_num(c))) tip=roles /></td>
                                 <td>{p.bottleneck.label()}</td>
                                 <td>{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
                                 <td>{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>

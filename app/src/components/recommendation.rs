@@ -21,7 +21,10 @@ pub fn RecommendationCard(
     let chart = charts::bounds_svg(&best).unwrap_or_else(|e| format!("<p>{}</p>", charts::escape(&e.to_string())));
     let p99 = match &best.p99 {
         Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=format!("p99 end-to-end, {} — {}", e.basis, e.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) /> }),
-        None => Either::Right(view! { <span class="muted">"not measured"</span> }),
+        None => {
+            let why = best.warnings.iter().find(|w| w.kind == "latency").map(|w| w.text.clone()).unwrap_or_else(|| "no p99 recorded for this system".into());
+            Either::Right(view! { <Num text="not measured".to_string() tip=why /> })
+        }
     };
     let p999 = best.p999_backlog.clone().map(|g| {
         view! {
@@ -34,15 +37,32 @@ pub fn RecommendationCard(
     let drain = best.drain.clone().map(|d| {
         view! {
             <dt>"Backlog drain after the outage"</dt>
-            <dd><Num text=duration(d.seconds) tip=format!("{} messages at {} msg/s catch-up (cold cache) minus the ongoing produce rate; {}", fmt_num(d.backlog_messages), fmt_num(d.catchup_msgs_per_s), d.point.citation) /></dd>
+            <dd><Num text=duration(d.seconds) tip=format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
+                {(d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05).then(|| view! { " " <span class="muted">{format!("({} at the lowest measured per-partition rate)", duration(d.seconds_at_low))}</span> })}</dd>
         }
     });
     let interval = best.nodes_interval.clone().map(|r| {
         view! {
             <dt>"Machines across the throughput interval"</dt>
-            <dd><Num text=format!("{} – {} – {} machines", r.at_high_capacity, best.nodes, r.at_low_capacity)
-                tip=format!("if each machine carries as much as the high end of the {:.0} % interval / expected / its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0) /></dd>
+            <dd><Num text=format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0)
+                tip=format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0) /></dd>
         }
+    });
+    let object = (best.storage.object_bytes > 0.0).then(|| view! {
+        <dt>"Object storage"</dt>
+        <dd><Num text=bytes(best.storage.object_bytes) tip=format!("one logical copy of the {} h not kept on {} (the object store replicates it itself)", fmt_num(plan.workload.retention.0 - best.storage.local_hours), best.storage.location) /></dd>
+    });
+    let cost = best.monthly_cost.map(|c| view! {
+        <dt>"Monthly cost"</dt>
+        <dd><Num text=format!("{} per month", fmt_num(c)) tip="machines × your price per machine, plus object storage × your price per TB-month".to_string() /></dd>
+    });
+    let advice = best.partition_advice.clone().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions).map(|a| view! {
+        <dt>"Partitions"</dt>
+        <dd><Num text=format!("at least {} (planned {})", a.at_least, a.planned) tip=a.reasons.join("; ") /></dd>
+    });
+    let zones = (best.cross_zone_mbps > 0.0).then(|| view! {
+        <dt>"Cross-zone traffic"</dt>
+        <dd><Num text=format!("{} MB/s", fmt_num(best.cross_zone_mbps)) tip=format!("over {} zones: follower copies placed in other zones plus producers and consumers reaching leaders elsewhere (no follower fetching)", plan.workload.zones) /></dd>
     });
     let ops = best.ops.clone();
     let ops_tip = ops.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ");
@@ -63,11 +83,15 @@ pub fn RecommendationCard(
                     <dt>"Bottleneck"</dt>
                     <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
                     <dt>"Disk per data node"</dt>
-                    <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ (data nodes − 1), so one lost node's data still fits; {}", best.storage.location) /></dd>
+                    <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes left after losing one node (or zone), so its data still fits; {}", best.storage.location) /></dd>
                     <dt>"Retained / provisioned"</dt>
                     <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
                         <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "
                         <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
+                    {object}
+                    {cost}
+                    {advice}
+                    {zones}
                     <dt>"Expected p99"</dt>
                     <dd>{p99}</dd>
                     {p999}
@@ -78,7 +102,7 @@ pub fn RecommendationCard(
                         ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
                         ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
                     <dt>"Produce capacity"</dt>
-                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("fitted CPU bound of the planned data nodes at this size and durability, 2 significant figures; {}", if best.nodes_interval.is_some() { "corpus model fitted on every recorded benchmark source (see /model)".to_string() } else { format!("the size fit rests on {} measured point(s)", best.fit_points) }) /></dd>
+                    <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("the smallest of the CPU, disk and NIC bounds of the planned data nodes at 100 %, 2 significant figures; {}", if best.nodes_interval.is_some() { "corpus model fitted on every recorded benchmark source (see /model)".to_string() } else { format!("the size fit rests on {} measured point(s)", best.fit_points) }) /></dd>
                     {ops.processes.map(|(lo, hi)| view! { <dt>"Operations burden"</dt><dd><Num text=if lo == hi { format!("{} processes in a minimal cluster", fmt_num(lo)) } else { format!("{}–{} processes in a minimal cluster", fmt_num(lo), fmt_num(hi)) } tip=format!("seed 000's 3-machine cluster, a measure of how many components to run, not of this plan's size; {ops_tip}") />
                         {ops.person_days.map(|d| view! { ", " <Num text=format!("{} person-days to first deployment", fmt_num(d)) tip="seed 000 §6.4" /> })}</dd> })}
                 </dl>

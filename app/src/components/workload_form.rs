@@ -3,78 +3,22 @@
 
 use capacity::hardware::{Hardware, Preset, GROUP_COMMON, GROUP_CORPUS, GROUP_SEEDS, PRESETS};
 use capacity::system::Feature;
-use capacity::workload::defaults;
+use capacity::fields::{self, Editor, FieldSpec, Group, FIELDS};
 use capacity::FieldError;
 use leptos::either::Either;
 use leptos::prelude::*;
 
 
-/// How a field is edited.
-#[derive(Clone, Copy)]
-enum Kind {
-    Number { min: f64, max: f64, step: &'static str },
-    Select(&'static [(&'static str, &'static str)]),
-}
-
-/// One form field: query name, label, unit, editor and help.
-#[derive(Clone, Copy)]
-struct Field {
-    name: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    kind: Kind,
-    help: &'static str,
-}
-
-const fn num(name: &'static str, label: &'static str, unit: &'static str, min: f64, max: f64, step: &'static str, help: &'static str) -> Field {
-    Field { name, label, unit, kind: Kind::Number { min, max, step }, help }
-}
-
-const WORKLOAD: &[Field] = &[
-    num("mbps", "Peak produce rate", "MB/s", 0.0, 100_000.0, "any", "MB = 10^6 bytes. Leave empty to give msg/s instead."),
-    num("msgs", "…or in messages", "msg/s", 0.0, 1e9, "any", "Give either MB/s or msg/s."),
-    num("size", "Average message size", "bytes", 1.0, 16_777_216.0, "1", "Measured points: 100 B and 1 KB (seed 000), 10 kB (seed 004)."),
-    num("rf", "Replication factor", "copies", 1.0, 7.0, "1", "Copies of each message (acks=all waits for them)."),
-    num("retention_h", "Retention", "hours", 0.0, 87_600.0, "any", "How long messages stay on disk."),
-    num("partitions", "Partitions / queues / segments", "total", 1.0, 1_000_000.0, "1", "Seed 001 measured 100–5,000 on 6 nodes."),
-    num("fanout", "Consumer groups", "groups", 0.0, 1000.0, "1", "Each group reads every message once."),
-    num("p99_ms", "p99 latency objective", "ms", 0.0, 3_600_000.0, "any", "Empty = no objective."),
-];
-
-const SEMANTICS: &[Field] = &[
-    Field { name: "durability", label: "Ack semantics", unit: "", kind: Kind::Select(&[("replicated", "replicated: acks=all / sync replication, async flush (seed default)"), ("fsync", "fsync: flush to disk before ack"), ("leader", "leader: acks=1 / async replication")]), help: "acks=1 vs all: 30 %+; sync vs async flush: ≈2× (seed 000 §2.5)." },
-    Field { name: "kind", label: "Messages are", unit: "", kind: Kind::Select(&[("data", "data: logs, tracking, CDC, streams"), ("business", "business: orders, payments, state changes")]), help: "Seed 000 §8.3 step 1." },
-    Field { name: "team", label: "Dedicated middleware team", unit: "", kind: Kind::Select(&[("none", "no"), ("dedicated", "yes")]), help: "Without one, BookKeeper-based systems are dropped (seed 000 §6.5)." },
-];
-
-const RECOVERY: &[Field] = &[
-    num("outage_h", "Consumer outage to plan for", "hours", 0.0, 720.0, "any", "Backlog = produce rate × outage."),
-    num("drain_min", "Drain that backlog within", "minutes", 0.0, 10_080.0, "any", "Empty = not time-critical."),
-];
-
-const HARDWARE: &[Field] = &[
-    num("cores", "Cores per node", "cores", 1.0, 512.0, "1", "The CPU bound scales with cores from 8-core measurements."),
-    num("ram_gb", "RAM per node", "GB", 0.0, 16_384.0, "any", "Page cache matters (seed 000 §2.5 pitfall 3)."),
-    Field { name: "disk", label: "Disk kind", unit: "", kind: Kind::Select(&[("", "(preset)"), ("hdd", "HDD"), ("ssd", "SSD"), ("nvme", "NVMe"), ("optane", "Optane")]), help: "Sets the default write bandwidth." },
-    num("disks", "Data disks per node", "disks", 1.0, 64.0, "1", ""),
-    num("disk_mbps", "Write bandwidth per disk", "MB/s", 0.0, 100_000.0, "any", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000."),
-    num("disk_tb", "Capacity per disk", "TB", 0.0, 1000.0, "any", "TB = 10^12 bytes."),
-    num("nic_gbps", "NIC", "Gbit/s", 0.0, 1600.0, "any", "1 Gbit/s = 125 MB/s."),
-];
-
-/// Default shown for a workload field (placeholder and initial value). Plain
-/// digits: a number input rejects thousands separators.
+/// Default shown for a workload field (placeholder and initial value), from the
+/// schema. Plain digits: a number input rejects thousands separators.
 fn default_of(name: &str) -> String {
-    match name {
-        "mbps" => plain(defaults::MBPS),
-        "size" => plain(defaults::SIZE),
-        "rf" => defaults::RF.to_string(),
-        "retention_h" => plain(defaults::RETENTION_H),
-        "partitions" => defaults::PARTITIONS.to_string(),
-        "fanout" => defaults::FANOUT.to_string(),
-        "outage_h" => plain(defaults::OUTAGE_H),
-        _ => String::new(),
-    }
+    fields::field(name).map(|f| f.default.to_string()).unwrap_or_default()
+}
+
+/// The fields of one form group, hardware preset and features excepted (they
+/// have their own editors).
+fn group(g: Group) -> impl Iterator<Item = FieldSpec> {
+    FIELDS.iter().copied().filter(move |f| f.group == g && !matches!(f.editor, Editor::Features | Editor::Preset))
 }
 
 fn plain(x: f64) -> String {
@@ -123,15 +67,16 @@ pub fn WorkloadForm(
     };
     let needs_init: Vec<String> = get(&initial, "needs").map(|s| s.split(',').map(|x| x.trim().to_string()).collect()).unwrap_or_default();
     let hw_init = get(&initial, "hw").unwrap_or_default();
-    let render = move |f: Field, hardware: bool| {
+    let render = move |f: FieldSpec, hardware: bool| {
         let initial = &initial;
         let init = get(initial, f.name).unwrap_or_else(|| if hardware || (f.name == "mbps" && has_rate) { String::new() } else { default_of(f.name) });
         let id = format!("f-{}", f.name);
         let help_id = format!("h-{}", f.name);
         let err = error_for(f.name);
         let init_v = init.clone();
-        let editor = match f.kind {
-            Kind::Number { min, max, step } => Either::Left({
+        let editor = match f.editor {
+            Editor::Number { min, max, integer, .. } => Either::Left({
+                let step = if integer { "1" } else { "any" };
                 let placeholder = move || {
                     if hardware {
                         let p = params.get();
@@ -148,10 +93,13 @@ pub fn WorkloadForm(
                         on:input=move |ev| set(params, f.name, event_target_value(&ev)) />
                 }
             }),
-            Kind::Select(options) => Either::Right(view! {
+            other => Either::Right({
+                let options: &'static [(&'static str, &'static str)] = if let Editor::Choice(o) = other { o } else { &[] };
+                view! {
                 <select id=id.clone() name=f.name aria-describedby=help_id.clone() on:change=move |ev| set(params, f.name, event_target_value(&ev))>
                     {options.iter().map(|(v, label)| view! { <option value=*v selected=init == *v>{*label}</option> }).collect_view()}
                 </select>
+            }
             }),
         };
         let err = error_for(f.name);
@@ -181,11 +129,11 @@ pub fn WorkloadForm(
         <form class="workload" id="workload-form" method="get" action="/" aria-label="Workload">
             <fieldset>
                 <legend>"Workload"</legend>
-                {WORKLOAD.iter().map(|f| render(*f, false)).collect_view()}
+                {group(Group::Workload).map(|f| render(f, false)).collect_view()}
             </fieldset>
             <fieldset>
                 <legend>"Semantics and team"</legend>
-                {SEMANTICS.iter().map(|f| render(*f, false)).collect_view()}
+                {group(Group::Semantics).map(|f| render(f, false)).collect_view()}
                 <div class="field" class:invalid=move || !error_for("needs")().is_empty()>
                     <span class="label" id="l-needs">"Must-have features"</span>
                     <div class="checks" role="group" aria-labelledby="l-needs" id="f-needs">
@@ -202,7 +150,11 @@ pub fn WorkloadForm(
             </fieldset>
             <fieldset>
                 <legend>"Recovery"</legend>
-                {RECOVERY.iter().map(|f| render(*f, false)).collect_view()}
+                {group(Group::Recovery).map(|f| render(f, false)).collect_view()}
+            </fieldset>
+            <fieldset>
+                <legend>{Group::Deployment.legend()}</legend>
+                {group(Group::Deployment).map(|f| render(f, false)).collect_view()}
             </fieldset>
             <fieldset>
                 <legend>"Hardware per node"</legend>
@@ -229,7 +181,7 @@ pub fn WorkloadForm(
                     <small class="help">"Fields left empty take the preset's value (shown greyed)."</small>
                     <small class="error" role="alert">{error_for("hw")}</small>
                 </div>
-                {HARDWARE.iter().map(|f| render(*f, true)).collect_view()}
+                {group(Group::Hardware).map(|f| render(f, true)).collect_view()}
             </fieldset>
             <div class="actions">
                 <button type="submit">"Plan"</button>

@@ -99,6 +99,9 @@ pub struct DrainModel {
     pub nodes: u32,
     /// Cores per node.
     pub cores: u32,
+    /// Partitions (queues) read, one consumer thread each, when stated.
+    #[serde(default)]
+    pub partitions: Option<f64>,
     /// Relative change after a 24 h cold cache (negative, e.g. −0.33), and its source.
     pub cold_change: Option<(f64, PointRef)>,
     /// Source of the drain time.
@@ -803,6 +806,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 message_bytes: l.row.workload.message_bytes.unwrap_or(1024.0),
                 nodes: n?,
                 cores: c?,
+                partitions: l.row.workload.partitions.map(f64::from),
                 cold_change: cold_change.clone(),
                 point: l.r(),
             })

@@ -34,7 +34,26 @@ pub const TREE: &[Question] = &[
     Question { id: "recovery", text: "Is recovery time sensitive (a backlog must drain within a deadline)?", citation: "000 §8.3 step 3; §5.5" },
     Question { id: "partitions", text: "Does the partition count approach a system's measured latency cliff?", citation: "001 conclusions (RocketMQ cliff at 2,000; Pulsar steep past 500)" },
     Question { id: "default", text: "Still undecided?", citation: "000 §8.3 (default RocketMQ: most features, lowest latency, light operations)" },
+    Question { id: "fit", text: "Does the workload fit each candidate, and can its drain deadline be checked?", citation: "mqplan: a candidate whose bounds exceed the node cap, or whose catch-up is not measured under a deadline, cannot be recommended" },
+    Question { id: "cost", text: "Is the tree's choice within the cost tolerance of the cheapest kept candidate?", citation: "mqplan: preferences decide only within COST_TOLERANCE of the cheapest (machines when no price is given)" },
 ];
+
+/// How much dearer than the cheapest kept candidate the tree's preference may be
+/// and still win: 25 % (our choice, stated). Beyond it the cheaper candidate wins.
+pub const COST_TOLERANCE: f64 = 0.25;
+
+/// A plan's cost for the choice: the monthly cost when a machine price is given,
+/// else its machines.
+pub fn cost_of(p: &SystemPlan) -> f64 {
+    p.monthly_cost.unwrap_or(f64::from(p.nodes))
+}
+
+fn cost_text(p: &SystemPlan) -> String {
+    match p.monthly_cost {
+        Some(c) => format!("{} per month", fmt_num(c)),
+        None => format!("{} machines", p.nodes),
+    }
+}
 
 /// One step of the path taken.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -151,11 +170,13 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                     dropped.push(p.system.name());
                 }
                 None => {
-                    note(&mut verdicts, p.system, "p99 not measured; the objective cannot be checked".into());
+                    let why = p.warnings.iter().find(|x| x.kind == "latency").map_or_else(|| "p99 not measured".to_string(), |x| x.text.clone());
+                    drop(&mut verdicts, p.system, format!("cannot be shown to meet the {} ms objective: {why}", fmt_num(slo.0)), 1);
                     // Unknown latency ranks last among equally bad candidates.
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = f64::INFINITY;
                     }
+                    dropped.push(p.system.name());
                 }
                 _ => {}
             }
@@ -225,11 +246,28 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         None => path.push(step("recovery", "not time-critical", "no change")),
     }
 
-    if w.drain_min.is_some() {
-        for p in plans.iter().filter(|p| p.drain.is_none()) {
-            note(&mut verdicts, p.system, "no catch-up measurement: the drain deadline is not checked".into());
+    // Filter: fits the machine shape; a drain deadline that can be checked.
+    let mut unfit = Vec::new();
+    for p in plans {
+        if let Some(x) = p.warnings.iter().find(|x| x.kind == "infeasible") {
+            drop(&mut verdicts, p.system, format!("does not fit: {}", x.text), 1);
+            unfit.push(p.system.name());
+        }
+        if let (Some(limit), true) = (w.drain_min, w.fanout > 0 && w.outage.0 > 0.0) {
+            match &p.drain {
+                None => {
+                    drop(&mut verdicts, p.system, format!("no catch-up measurement: the {} min drain deadline cannot be checked", fmt_num(limit)), 1);
+                    unfit.push(p.system.name());
+                }
+                Some(d) if d.seconds > limit * 60.0 * 1.001 => {
+                    drop(&mut verdicts, p.system, format!("drains in {} min, over the {} min deadline", fmt_num(d.seconds / 60.0), fmt_num(limit)), 1);
+                    unfit.push(p.system.name());
+                }
+                _ => {}
+            }
         }
     }
+    path.push(step("fit", if w.drain_min.is_some() { "node cap and drain deadline" } else { "node cap" }, if unfit.is_empty() { "every kept candidate fits".to_string() } else { format!("dropped {}", unfit.join(", ")) }));
 
     // Partition cliffs (seed 001): warn on candidates close to theirs.
     let mut near = Vec::new();
@@ -249,19 +287,39 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         path.push(step("default", "yes", "RocketMQ"));
     }
 
-    // Resolve: the preferred system if kept, else the kept candidate with the fewest nodes.
-    let by_nodes = |v: &Vec<Verdict>| {
-        plans.iter().filter(|p| kept(v, p.system)).min_by_key(|p| (p.nodes, p.system)).map(|p| p.system)
-    };
+    // Resolve. Eligible: kept candidates, without those that never drain while
+    // another drains. The tree's preference wins within COST_TOLERANCE of the
+    // cheapest eligible; beyond it the cheaper wins (a must-have preference yields
+    // only to a cheaper candidate with native support of every must-have).
+    let never_drains = |p: &SystemPlan| w.outage.0 > 0.0 && p.drain.as_ref().is_some_and(|d| !d.seconds.is_finite());
+    let kept_plans: Vec<&SystemPlan> = plans.iter().filter(|p| kept(&verdicts, p.system)).collect();
+    let any_drains = kept_plans.iter().any(|p| !never_drains(p));
+    let eligible: Vec<&SystemPlan> = kept_plans.iter().copied().filter(|p| !any_drains || !never_drains(p)).collect();
+    let cheapest = eligible.iter().copied().min_by(|a, b| cost_of(a).total_cmp(&cost_of(b)).then(a.system.cmp(&b.system)));
+    let native_all = |s: SystemId| w.needs.iter().all(|f| features.level(s, *f) == Level::Native);
     let mut relaxed = false;
-    let chosen = match preferred {
-        Some((s, _)) if kept(&verdicts, s) => s,
-        Some((s, _)) => {
-            let alt = by_nodes(&verdicts);
-            path.push(step("default", format!("{} was dropped", s.name()), alt.map_or("no candidate left".into(), |a| format!("{}: the kept candidate with the fewest nodes", a.name()))));
-            alt.unwrap_or(s)
+    let chosen = match (preferred, cheapest) {
+        (Some((s, must)), Some(c)) if eligible.iter().any(|p| p.system == s) => {
+            let mine = eligible.iter().find(|p| p.system == s).copied().unwrap_or(c);
+            if cost_of(mine) <= cost_of(c) * (1.0 + COST_TOLERANCE) || c.system == s {
+                path.push(step("cost", format!("{} {} vs the cheapest {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("within {:.0} %: the tree's choice stands", COST_TOLERANCE * 100.0)));
+                s
+            } else if must && !native_all(c.system) {
+                path.push(step("cost", format!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("dearer by more than {:.0} %, but {} lacks native support of a must-have: {} stays", COST_TOLERANCE * 100.0, c.system.name(), s.name())));
+                s
+            } else {
+                path.push(step("cost", format!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("{} is dearer by more than {:.0} %: the cheaper {} wins", s.name(), COST_TOLERANCE * 100.0, c.system.name())));
+                c.system
+            }
         }
-        None => by_nodes(&verdicts).unwrap_or(SystemId::Kafka),
+        (Some((s, _)), Some(c)) => {
+            let why = if kept(&verdicts, s) { "never drains while another candidate does" } else { "was dropped" };
+            path.push(step("cost", format!("{} {why}", s.name()), format!("{}: the cheapest kept candidate ({})", c.system.name(), cost_text(c))));
+            c.system
+        }
+        (None, Some(c)) => c.system,
+        (Some((s, _)), None) => s,
+        (None, None) => SystemId::Kafka,
     };
     let chosen = if kept(&verdicts, chosen) {
         chosen
@@ -287,8 +345,8 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         if v.system == chosen {
             v.reasons.insert(0, "recommended".into());
         } else if v.kept {
-            let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map_or(0, |p| p.nodes), plans.iter().find(|p| p.system == v.system).map_or(0, |p| p.nodes));
-            v.reasons.push(format!("runner-up: the tree chose {} ({} vs {} machines)", chosen.name(), cn, mine));
+            let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
+            v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));
         }
     }
     Decision { chosen, path, verdicts, relaxed }

@@ -82,6 +82,10 @@ pub struct Storage {
     pub raw_disk_bytes: f64,
     /// Where it lives ("broker disks", "bookie disks", "long-term storage").
     pub location: String,
+    /// Hours kept on broker / bookie disks (the retention unless tiered).
+    pub local_hours: f64,
+    /// Bytes in object storage (tiered or long-term storage), one logical copy.
+    pub object_bytes: f64,
 }
 
 /// A warning attached to a plan.
@@ -93,17 +97,42 @@ pub struct Warning {
     pub text: String,
 }
 
-/// Backlog drain estimate.
+/// Backlog drain estimate ([`crate::recovery`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DrainEstimate {
-    /// Messages accumulated during the outage.
+    /// Messages accumulated during the outage, per consumer group.
     pub backlog_messages: f64,
-    /// Cluster catch-up read rate (cold cache), msg/s.
+    /// Catch-up read rate of each consumer group, msg/s (backlog and fresh messages).
     pub catchup_msgs_per_s: f64,
     /// Time to catch up while producers keep producing, seconds (∞ if never).
     pub seconds: f64,
-    /// Source.
+    /// Same at the lowest measured per-partition catch-up rate, seconds.
+    pub seconds_at_low: f64,
+    /// Consumer groups draining at once.
+    pub groups: u32,
+    /// Partitions read (one consumer per partition in each group).
+    pub partitions: u32,
+    /// Share of the backlog read from disk (not in page cache), 0–1.
+    pub cold_fraction: f64,
+    /// What bound the catch-up rate.
+    pub limit: crate::recovery::CatchupLimit,
+    /// How it was computed, in words.
+    pub detail: String,
+    /// The first measured run it rests on.
     pub point: PointRef,
+    /// Every measured run it rests on.
+    pub points: Vec<PointRef>,
+}
+
+/// "Use at least N partitions", and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PartitionAdvice {
+    /// Partitions the plan assumes (≥ the workload's when a drain deadline needs more).
+    pub planned: u32,
+    /// The fewest partitions the throughput, the consumers and the drain deadline need.
+    pub at_least: u32,
+    /// Each reason, in words with its arithmetic.
+    pub reasons: Vec<String>,
 }
 
 /// One system sized for the workload.
@@ -139,6 +168,13 @@ pub struct SystemPlan {
     pub p999_backlog: Option<GridEstimate>,
     /// Backlog drain after `outage_h`.
     pub drain: Option<DrainEstimate>,
+    /// The fewest partitions the load needs, and the partitions planned.
+    pub partition_advice: Option<PartitionAdvice>,
+    /// Traffic crossing zones, MB/s (0 with one zone).
+    pub cross_zone_mbps: f64,
+    /// Monthly cost: machines × `node_cost` + object storage × `object_cost`
+    /// (None without a machine price).
+    pub monthly_cost: Option<f64>,
     /// Processes per cluster (low, high) and first-deployment person-days.
     pub ops: OpsBurden,
     /// Caveats.
@@ -171,16 +207,6 @@ pub struct Utilisation {
     pub disk_fill: f64,
 }
 
-/// Per-node catch-up rate at the workload's size on the workload's machine, msg/s.
-fn catchup_per_node(m: &SystemModel, w: &Workload) -> Option<(f64, PointRef)> {
-    let d = m.drain.as_ref()?;
-    let cold = d.cold_change.as_ref().map_or(0.0, |c| c.0);
-    let per_node_home = d.msgs_per_s() * (1.0 + cold) / f64::from(d.nodes);
-    let cores = f64::from(w.hardware.cores) / f64::from(d.cores);
-    let size = m.produce.core_seconds(d.message_bytes) / m.produce.core_seconds(w.size.0);
-    Some((per_node_home * cores * size, d.point.clone()))
-}
-
 /// Core-seconds the cluster spends per second at this workload.
 fn cpu_demand(m: &SystemModel, w: &Workload) -> f64 {
     let t = m.produce.core_seconds(w.size.0);
@@ -190,20 +216,36 @@ fn cpu_demand(m: &SystemModel, w: &Workload) -> f64 {
     produce + consume
 }
 
-/// Per-node partition limit read off the grid: the largest partition count whose
-/// every measured backlog stays below the cliff, divided by the tested nodes.
+/// Per-node partition limit with the largest backlog the grid measured (its most
+/// demanding column), as (per node, tested nodes, cells); see
+/// [`crate::partition_limit::partition_limit`] for the limit at a given backlog.
 pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointRef>)> {
-    if m.grid.is_empty() {
-        return None;
+    let largest = m.grid.iter().map(|c| c.backlog_bytes).fold(0.0, f64::max);
+    crate::partition_limit::partition_limit(m, largest).map(|l| (l.per_node, l.tested_nodes, l.points))
+}
+
+/// The fewest partitions the load needs: the throughput over the per-partition
+/// ceiling, one leader per data node, and the drain deadline's consumer parallelism.
+fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, data_nodes: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>) -> Option<PartitionAdvice> {
+    let mut at_least = 1.0_f64;
+    let mut reasons = Vec::new();
+    if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
+        let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
+        at_least = at_least.max(need);
+        reasons.push(format!("throughput {} MB/s ÷ {} MB/s per partition (its single-partition runs) = {}", fmt_num(w.ingress().0), fmt_num(c.bytes_per_s / 1e6), fmt_num(need)));
     }
-    let mut parts: Vec<f64> = m.grid.iter().map(|c| c.partitions).collect();
-    parts.sort_by(f64::total_cmp);
-    parts.dedup();
-    let nodes = m.grid[0].nodes;
-    let ok = |p: f64| m.grid.iter().filter(|c| c.partitions == p).all(|c| c.status == crate::dataset::Status::Ok && c.ms < factors::CLIFF_MS);
-    let best = parts.iter().copied().take_while(|p| ok(*p)).last()?;
-    let pts = m.grid.iter().filter(|c| c.partitions == best || (c.partitions > best && !ok(c.partitions))).map(|c| c.point.clone()).collect();
-    Some((best / f64::from(nodes), nodes, pts))
+    if m.system != SystemId::Pravega {
+        at_least = at_least.max(f64::from(data_nodes));
+        reasons.push(format!("one partition leader on each of the {data_nodes} data nodes"));
+    }
+    if let (Some((need, r)), Some(limit)) = (drain, w.drain_min) {
+        let p = r.partitions_for(need, 3.0);
+        if p.is_finite() {
+            at_least = at_least.max(p);
+            reasons.push(format!("draining in {} min needs {} msg/s per group ÷ {} msg/s per partition = {} partitions, each with its own consumer", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
+        }
+    }
+    (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons })
 }
 
 /// Machine counts at the ends of the throughput interval.
@@ -223,27 +265,56 @@ pub struct NodesInterval {
 /// seed size curve.
 pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>) -> SystemPlan {
     let hw = &w.hardware;
-    let util = TARGET_UTILISATION;
-    let ingress = w.ingress();
+    // A latency objective lowers the target utilisation to where the measured p99
+    // stays within it (the machines follow); unmeasured latency cannot pass one.
+    let p99_unmeasured = latency::p99_unmeasured_for(w);
+    let objective = w.p99_slo.map(|slo| if let Some(why) = &p99_unmeasured { Err(why.clone()) } else { latency::utilisation_for_objective(m, slo.0) });
+    let util = match &objective {
+        Some(Ok(u)) => u.min(TARGET_UTILISATION),
+        _ => TARGET_UTILISATION,
+    };
+    // Disk, NIC and storage carry compressed bytes; CPU is charged as measured.
+    let ingress = w.stored_ingress();
+    let zones = w.zones.max(1);
+    // With z ≥ 2 zones the cluster must carry the load with one zone down.
+    let zone_factor = if zones >= 2 { f64::from(zones) / f64::from(zones - 1) } else { 1.0 };
     let rf = f64::from(w.rf);
     let mut bounds = Vec::new();
     let mut warnings = Vec::new();
     let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", fmt_num(p.measured_msgs), fmt_num(p.message_bytes)) }).collect();
 
+    // Recovery: the partitions a drain deadline needs come first (they change the
+    // CPU bound's partition ceiling and the partition bound).
+    let fit = corpus.and_then(|t| t.system(m.system));
+    let (wa, wa_src) = write_amplification(m.system, w.size.0);
+    let cpu_at = |p: u32| corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, p, w.fanout, w.durability));
+    let first_cpu = cpu_at(w.partitions);
+    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_cpu.is_some()), first_cpu.as_ref().map(|c| c.msgs), wa);
+    let mut partitions = w.partitions;
+    let mut drain_need: Option<f64> = None;
+    if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
+        let need = r.needed(limit * 60.0);
+        drain_need = Some(need);
+        let want = r.partitions_for(need, 3.0);
+        if want.is_finite() && want > f64::from(partitions) {
+            partitions = want.min(1_000_000.0) as u32;
+        }
+    }
+
     // CPU / software bound.
-    let corpus_cpu = corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability));
+    let corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
     let demand = match &corpus_cpu {
         // Cores busy = msg/s ÷ msg/s per node × cores per node.
         Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
         None => cpu_demand(m, w),
     };
     let per_node_cores = f64::from(hw.cores);
-    let cpu_nodes_linear = demand / (per_node_cores * util);
+    let cpu_nodes_linear = demand / (per_node_cores * util) * zone_factor;
     let cpu_nodes = match &m.scaling {
         Scaling::Usl(f) => {
             let need = w.msgs().0;
             let per_node = f.lambda * per_node_cores / f64::from(m.home.cores);
-            (1..=10_000).map(f64::from).find(|n| per_node * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)) * util >= need).unwrap_or(f64::INFINITY)
+            (1..=10_000).map(f64::from).find(|n| per_node * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)) * util >= need).unwrap_or(f64::INFINITY) * zone_factor
         }
         Scaling::Linear { .. } => cpu_nodes_linear,
     };
@@ -282,9 +353,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
 
     // Disk bandwidth bound.
-    let (wa, wa_src) = write_amplification(m.system, w.size.0);
     let disk_bytes = ingress.0 * rf * wa;
-    let disk_nodes = disk_bytes / (hw.disk_write().0 * util);
+    let disk_nodes = disk_bytes / (hw.disk_write().0 * util) * zone_factor;
     bounds.push(Bound {
         kind: BoundKind::Disk,
         nodes: disk_nodes,
@@ -299,7 +369,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let net_in = ingress.0 * rf;
     let net_out = ingress.0 * (f64::from(w.fanout) + rf - 1.0);
     let nic = hw.nic_gbps.to_mb().0;
-    let net_nodes = net_in.max(net_out) / (nic * util);
+    let net_nodes = net_in.max(net_out) / (nic * util) * zone_factor;
     bounds.push(Bound {
         kind: BoundKind::Network,
         nodes: net_nodes,
@@ -310,59 +380,69 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         citation: "classic Kafka sizing rule (DESIGN.md §3); 1 Gbit/s = 125 MB/s".into(),
     });
 
-    // Storage.
-    let retained = ingress.bytes_per_sec() * w.retention.to_s().0 * rf;
+    // Storage: brokers / bookies keep the local retention (all of it unless tiered);
+    // object storage holds the rest as one logical copy (the store replicates it).
+    let on_lts = m.system == SystemId::Pravega;
+    let local_h = if on_lts { 0.0 } else { w.local_retention().0 };
+    let object_h = if on_lts { w.retention.0 } else { w.retention.0 - local_h };
+    let retained = ingress.bytes_per_sec() * local_h * 3600.0 * rf;
+    let object_bytes = ingress.bytes_per_sec() * object_h * 3600.0;
     let provisioned = retained * (1.0 + factors::STORAGE_HEADROOM);
     let raw = provisioned / factors::MAX_DISK_FILL;
-    let on_lts = m.system == SystemId::Pravega;
     let node_capacity = Bytes::from_tb(hw.disk_capacity_tb()).0;
-    let storage_nodes = if on_lts { 0.0 } else { raw / node_capacity };
+    let storage_nodes = raw / node_capacity;
     bounds.push(Bound {
         kind: BoundKind::Storage,
         nodes: storage_nodes,
         detail: if on_lts {
-            format!("retained data lives in long-term storage ({} TB raw), not on the nodes", fmt_num(Bytes(raw).tb()))
+            format!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", fmt_num(Bytes(object_bytes).tb()))
         } else {
             format!(
-                "{} MB/s × {} h × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node",
-                fmt_num(ingress.0), fmt_num(w.retention.0), w.rf, fmt_num(Bytes(retained).tb()), factors::STORAGE_HEADROOM * 100.0,
-                factors::MAX_DISK_FILL * 100.0, fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb())
+                "{} MB/s{} × {} h{} × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
+                fmt_num(ingress.0), if w.compression > 1.0 { format!(" (after {}× compression)", fmt_num(w.compression)) } else { String::new() },
+                fmt_num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, fmt_num(Bytes(retained).tb()), factors::STORAGE_HEADROOM * 100.0,
+                factors::MAX_DISK_FILL * 100.0, fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb()),
+                if object_h > 0.0 { format!("; the other {} h ({} TB, one copy) in object storage", fmt_num(object_h), fmt_num(Bytes(object_bytes).tb())) } else { String::new() }
             )
         },
-        citation: "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into(),
+        citation: if object_h > 0.0 && !on_lts { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %); tiered storage: Kafka KIP-405, Pulsar offload, RocketMQ tiered store (general knowledge)".into() } else { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into() },
     });
 
-    // Partitions.
-    match partition_limit_per_node(m) {
-        Some((per_node, tested_nodes, pts)) => {
-            let need = f64::from(w.partitions) * (rf / 3.0) / per_node;
+    // Partitions: the per-node limit at this backlog (seed 001's grid).
+    let backlog_bytes = ingress.bytes_per_sec() * w.outage.to_s().0;
+    let limit = crate::partition_limit::partition_limit(m, backlog_bytes);
+    match &limit {
+        Some(l) => {
+            let need = f64::from(partitions) * (rf / 3.0) / l.per_node;
             bounds.push(Bound {
                 kind: BoundKind::Partitions,
                 nodes: need,
-                detail: format!(
-                    "{} partitions × RF {}/3 ÷ {} per node (largest count below the {:.0} ms cliff on the {}-node test cluster)",
-                    w.partitions, w.rf, fmt_num(per_node), factors::CLIFF_MS, tested_nodes
-                ),
-                citation: pts.first().map(|p| p.citation.clone()).unwrap_or_default(),
+                detail: format!("{} partitions × RF {}/3 ÷ {} per node; {}", partitions, w.rf, fmt_num(l.per_node), l.basis),
+                citation: l.points.first().map(|p| p.citation.clone()).unwrap_or_default(),
             });
-            points.extend(pts);
+            points.extend(l.points.iter().cloned());
+            if l.extrapolated && need > 1.0 {
+                warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: the partition limit is read beyond seed 001's measured grid: {}", m.system.name(), l.basis) });
+            }
         }
         None => warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no partition-scaling data; partitions do not bound the node count", m.system.name()) }),
     }
 
-    // Backlog drain.
-    let catchup = catchup_per_node(m, w);
-    if let (Some(limit), Some((per_node, p))) = (w.drain_min, &catchup) {
-        let backlog = w.msgs().0 * w.outage.to_s().0;
-        let need_rate = backlog / (limit * 60.0) + w.msgs().0;
+    // Backlog drain: with a deadline, the fewest nodes whose disk, NIC and CPU carry
+    // the catch-up (the partitions were already raised to carry it).
+    if let (Some(limit), Some((r, basis)), Some(need)) = (w.drain_min, &recovery, drain_need) {
+        let (nodes, detail) = match r.nodes_for(need, factors::MAX_DATA_NODES) {
+            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", fmt_num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
+            None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
+        };
         bounds.push(Bound {
             kind: BoundKind::Drain,
-            nodes: need_rate / per_node,
+            nodes,
             detail: format!(
-                "drain {} messages in {} min while producing {} msg/s → {} msg/s; ÷ {} msg/s catch-up per node (cold cache)",
-                fmt_num(backlog), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need_rate), fmt_num(*per_node)
+                "drain {} messages per group in {} min while producing {} msg/s → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}",
+                fmt_num(r.backlog_msgs), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need), partitions, detail
             ),
-            citation: p.citation.clone(),
+            citation: basis.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; "),
         });
     }
 
@@ -383,14 +463,15 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         citation: "000 §1.3–1.4 (E=3 W=3 A=2; master/slave; replicas)".into(),
     });
 
-    // Binding bound and data nodes.
+    // Binding bound and data nodes (Pulsar's bookies take their share of the CPU).
+    let data_share = |b: &Bound| if b.kind == BoundKind::Cpu { b.nodes * data_cpu_share(m.system) } else { b.nodes };
     let (bottleneck, binding) = bounds
         .iter()
         .filter(|b| b.kind != BoundKind::Quorum)
-        .map(|b| (b.kind, b.nodes))
+        .map(|b| (b.kind, data_share(b)))
         .fold((BoundKind::Cpu, 0.0_f64), |acc, (k, n)| if n > acc.1 { (k, n) } else { acc });
     let cap = f64::from(factors::MAX_DATA_NODES);
-    let with_headroom = nodes_with_headroom(binding);
+    let with_headroom = nodes_with_headroom(binding, zones);
     let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
     if !binding.is_finite() || binding > cap {
         data_nodes = factors::MAX_DATA_NODES;
@@ -408,21 +489,21 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
 
     let bound_of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
-    let serving = nodes_with_headroom(bound_of(BoundKind::Cpu).max(bound_of(BoundKind::Network)));
-    let journal = nodes_with_headroom(bound_of(BoundKind::Disk));
+    let serving = nodes_with_headroom((bound_of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(bound_of(BoundKind::Network)), zones);
+    let journal = nodes_with_headroom(bound_of(BoundKind::Disk), zones);
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
     // Machines if throughput per node is `scale` × expected (throughput bounds only).
     let machines_at = |scale: f64| -> u32 {
         let scaled = |b: &Bound| if matches!(b.kind, BoundKind::Cpu | BoundKind::Disk | BoundKind::Network) { b.nodes / scale } else { b.nodes };
-        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(scaled).fold(0.0_f64, f64::max);
-        let mut data = nodes_with_headroom(binding).max(quorum as u32).min(factors::MAX_DATA_NODES);
+        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system) } else { 1.0 }).fold(0.0_f64, f64::max);
+        let mut data = nodes_with_headroom(binding, zones).max(quorum as u32).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = data.div_ceil(w.rf).saturating_mul(w.rf);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
-        let serving = nodes_with_headroom(of(BoundKind::Cpu).max(of(BoundKind::Network)));
-        let journal = nodes_with_headroom(of(BoundKind::Disk));
+        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
+        let journal = nodes_with_headroom(of(BoundKind::Disk), zones);
         roles_for(m.system, data, serving, journal, w).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
@@ -431,67 +512,111 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         at_high_capacity: machines_at(c.log_half_width.exp()),
     });
 
-    let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
+    // Disk per node must hold the data with a node (or, with zones, a zone) lost.
+    let survivors = if zones >= 2 { f64::from(data_nodes) * f64::from(zones - 1) / f64::from(zones) } else { f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1)) };
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
-    let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes)).max(w.rf.max(3)));
+    let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes), zones).max(w.rf.max(3)));
     let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
     let n = f64::from(data_nodes);
-    let capacity_msgs = match &m.scaling {
+    // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %.
+    let cpu_capacity = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n * per_node_cores / demand,
         Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)),
     };
+    let resource_capacity = |busy: f64| if busy > 0.0 { w.msgs().0 * n / busy } else { f64::INFINITY };
+    let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / hw.disk_write().0)).min(resource_capacity(net_in.max(net_out) / nic));
     let utilisation = Utilisation {
         cpu: demand / (n * per_node_cores),
         disk: disk_bytes / (n * hw.disk_write().0),
         network: net_in.max(net_out) / (n * nic),
-        disk_fill: if on_lts { 0.0 } else { provisioned / (n * node_capacity) },
+        disk_fill: provisioned / (n * node_capacity),
     };
 
-    let p99 = latency::expected_p99(m, utilisation.cpu);
+    // Latency: only where it was measured for this workload.
+    let p99 = if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) };
     if let Some(e) = &p99 {
         points.extend(e.points.iter().cloned());
     }
-    let backlog_bytes = ingress.bytes_per_sec() * w.outage.to_s().0;
-    let p999_backlog = latency::grid_p999(m, f64::from(w.partitions), backlog_bytes, data_nodes);
+    if let (Some(why), true) = (&p99_unmeasured, !m.latency.is_empty()) {
+        let nearest = m.latency.iter().find(|p| (p.percentile - 99.0).abs() < 1e-9).map(|p| format!("; nearest measured: p99 {} ms at 1 KB, replicated ({})", fmt_num(p.ms), p.point.citation)).unwrap_or_default();
+        warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}{nearest}", m.system.name()) });
+    }
+    match (&objective, w.p99_slo) {
+        (Some(Ok(u)), Some(slo)) if *u < TARGET_UTILISATION => warnings.push(Warning {
+            kind: "objective".into(),
+            text: format!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), u * 100.0, TARGET_UTILISATION * 100.0, fmt_num(slo.0)),
+        }),
+        (Some(Err(why)), Some(slo)) => warnings.push(Warning { kind: "objective".into(), text: format!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), fmt_num(slo.0)) }),
+        _ => {}
+    }
+    let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes);
     if let Some(g) = &p999_backlog {
         if g.extrapolated {
             warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: P99.9 under backlog is read at the edge of the measured grid ({})", m.system.name(), g.basis) });
         }
     }
-    let drain = catchup.map(|(per_node, p)| {
-        let backlog = w.msgs().0 * w.outage.to_s().0;
-        let rate = per_node * n;
-        let net = rate - w.msgs().0;
-        DrainEstimate { backlog_messages: backlog, catchup_msgs_per_s: rate, seconds: if backlog == 0.0 { 0.0 } else if net > 0.0 { backlog / net } else { f64::INFINITY }, point: p }
+
+    // Recovery on the planned cluster.
+    let drain = recovery.as_ref().map(|(r, basis)| {
+        let (rate, limit) = r.rate(n, f64::from(partitions), false);
+        let (low_rate, _) = r.rate(n, f64::from(partitions), true);
+        let cold = r.cold_fraction(n);
+        DrainEstimate {
+            backlog_messages: r.backlog_msgs,
+            catchup_msgs_per_s: rate,
+            seconds: r.seconds(rate),
+            seconds_at_low: r.seconds(low_rate),
+            groups: w.fanout,
+            partitions,
+            cold_fraction: cold,
+            limit,
+            detail: format!(
+                "{} group(s) each re-read {} messages over {} partitions while {} msg/s keep arriving; {:.0} % of the backlog is past the page cache ({:.0} % of {} GB RAM per node); catch-up {} msg/s per group, bound by {}; per partition measured: {}",
+                w.fanout, fmt_num(r.backlog_msgs), partitions, fmt_num(w.msgs().0), cold * 100.0, crate::recovery::PAGE_CACHE_SHARE * 100.0, fmt_num(hw.ram_gb), fmt_num(rate), limit.label(), basis.detail
+            ),
+            point: basis.points[0].clone(),
+            points: basis.points.clone(),
+        }
     });
     if let Some(d) = &drain {
-        points.push(d.point.clone());
+        points.extend(d.points.iter().cloned());
         if w.outage.0 > 0.0 && !d.seconds.is_finite() {
             warnings.push(Warning { kind: "drain".into(), text: format!(
-                "{}: after a {} h outage the measured catch-up rate ({} msg/s on {} data nodes, cold cache) never overtakes the {} msg/s produce rate; set a drain deadline to size for it",
-                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), data_nodes, fmt_num(w.msgs().0)) });
+                "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; set a drain deadline to size for it",
+                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), fmt_num(w.msgs().0)) });
         }
-        if w.drain_min.is_some() || !d.seconds.is_finite() || d.seconds > w.outage.to_s().0 * 4.0 {
-            warnings.push(Warning { kind: "thin_data".into(), text: format!(
-                "{}: catch-up rests on one test — 10 M messages with 24 consumers, 30 min after producing ({}), −{:.0} % for a cold cache; it scales here with nodes and cores only, so more partitions/consumers may drain faster than shown",
-                m.system.name(), d.point.citation, -100.0 * m.drain.as_ref().and_then(|x| x.cold_change.as_ref()).map_or(0.0, |c| c.0)) });
-        }
-    } else if w.drain_min.is_some() {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline is not checked", m.system.name(), fmt_num(w.drain_min.unwrap_or(0.0))) });
+    } else if w.drain_min.is_some() && w.fanout > 0 {
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), fmt_num(w.drain_min.unwrap_or(0.0))) });
     }
     if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 {
         warnings.push(Warning { kind: "data_loss".into(), text: format!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", fmt_num(w.retention.0), fmt_num(w.outage.0)) });
     }
-    if !matches!(m.system, SystemId::Pravega) && f64::from(w.partitions) < f64::from(data_nodes) {
-        warnings.push(Warning { kind: "layout".into(), text: format!("{}: {} partitions over {} data nodes leaves some nodes without a partition leader; use at least {} partitions", m.system.name(), w.partitions, data_nodes, data_nodes) });
+    if w.rf == 1 {
+        warnings.push(Warning { kind: "data_loss".into(), text: format!("{}: RF 1 keeps one copy: a lost node or disk loses its data, and its partitions stop until it returns", m.system.name()) });
     }
-    if p99.is_some() && w.durability != crate::system::Durability::Replicated {
-        warnings.push(Warning { kind: "latency".into(), text: format!("{}: p99 was measured with replicated, async-flush semantics; {} changes it (001 FAQ: sync flush lifts latency about tenfold, not measured)", m.system.name(), w.durability.id()) });
+
+    // Partition advice: throughput per partition, one leader per node, the drain.
+    let advice = partition_advice(m, w, fit, partitions, data_nodes, drain_need.zip(recovery.as_ref().map(|(r, _)| r)));
+    if let Some(a) = &advice {
+        if partitions > w.partitions {
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), partitions, w.partitions, a.reasons.join("; ")) });
+        } else if a.at_least > w.partitions {
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: use at least {} partitions: {}", m.system.name(), a.at_least, a.reasons.join("; ")) });
+        } else if bottleneck == BoundKind::Partitions && f64::from(w.partitions) > 4.0 * f64::from(a.at_least.max(1)) {
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the machine count; the load needs only {} ({}) — fewer partitions would need fewer machines", m.system.name(), w.partitions, a.at_least, a.reasons.join("; ")) });
+        }
     }
-    if p99.is_some() && (w.size.0 < 512.0 || w.size.0 > 2048.0) {
-        warnings.push(Warning { kind: "latency".into(), text: format!("{}: p99 was measured with 1 KB messages; at {} B it is not measured", m.system.name(), fmt_num(w.size.0)) });
-    }
+
+    // Cross-zone traffic: followers placed in other zones, producers and consumers
+    // reaching leaders in other zones (no follower fetching).
+    let cross_zone_mbps = if zones >= 2 {
+        let z = f64::from(zones);
+        let followers_away = rf - (rf / z).ceil();
+        ingress.0 * (followers_away + (1.0 - 1.0 / z) * (1.0 + f64::from(w.fanout)))
+    } else {
+        0.0
+    };
 
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = &corpus_cpu {
@@ -547,9 +672,13 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             retained_bytes: retained,
             provisioned_bytes: provisioned,
             raw_disk_bytes: raw,
+            local_hours: local_h,
+            object_bytes,
             location: match m.system {
                 SystemId::Pravega => "long-term storage (tiered); bookies keep the journal".into(),
+                SystemId::Pulsar if object_h > 0.0 => "bookie disks, older ledgers offloaded to object storage".into(),
                 SystemId::Pulsar => "bookie disks".into(),
+                _ if object_h > 0.0 => "broker disks, older segments in object storage (tiered)".into(),
                 _ => "broker disks".into(),
             },
         },
@@ -560,6 +689,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         p99,
         p999_backlog,
         drain,
+        partition_advice: advice,
+        cross_zone_mbps,
+        monthly_cost: w.node_cost.map(|c| f64::from(nodes) * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb()),
         ops,
         warnings,
         points,
@@ -599,10 +731,34 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
     }
 }
 
+/// Share of the co-located CPU bound Pulsar's brokers take when they run on their
+/// own machines (the rest goes to the bookies). The corpus measured brokers and
+/// bookies co-located, so the split is our assumption (stated in the plan).
+pub const PULSAR_BROKER_CPU_SHARE: f64 = 0.5;
+
+/// The serving role's share of the CPU bound, where serving and storage roles are
+/// separate machines.
+fn serving_cpu_share(system: SystemId) -> Option<f64> {
+    (system == SystemId::Pulsar).then_some(PULSAR_BROKER_CPU_SHARE)
+}
+
+/// The data (storage) role's share of the CPU bound.
+fn data_cpu_share(system: SystemId) -> f64 {
+    serving_cpu_share(system).map_or(1.0, |s| 1.0 - s)
+}
+
 /// Whole nodes for a fractional requirement, plus failure head-room, saturating.
-fn nodes_with_headroom(x: f64) -> u32 {
+/// With one zone, +1 node so the cluster carries the load with a node down; with
+/// z ≥ 2 zones the bounds already carry it with a zone down (z ÷ (z − 1)) and the
+/// count rounds up to a multiple of z.
+fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
     let capped = if x.is_finite() { x.clamp(0.0, f64::from(factors::MAX_DATA_NODES)) } else { f64::from(factors::MAX_DATA_NODES) };
-    (capped.ceil() as u32).saturating_add(factors::FAILURE_HEADROOM_NODES)
+    let n = capped.ceil() as u32;
+    if zones >= 2 {
+        n.max(1).div_ceil(zones).saturating_mul(zones)
+    } else {
+        n.saturating_add(factors::FAILURE_HEADROOM_NODES)
+    }
 }
 
 fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {
@@ -643,8 +799,8 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         SystemId::Pulsar => {
             let brokers = serving.clamp(2, data_nodes.max(2));
             vec![
-                role("broker", brokers, brokers, "stateless brokers sized by the CPU and network bounds, at least 2 (co-located fit given to each role; 000 §2.5 pitfall 5)"),
-                role("bookie", data_nodes, data_nodes, "sized by the bounds (disk, storage, ensemble), +1 for a lost node"),
+                role("broker", brokers, brokers, format!("stateless brokers sized by {:.0} % of the co-located CPU bound and the network bound, at least 2 (the corpus measured brokers and bookies co-located; the split is our assumption)", PULSAR_BROKER_CPU_SHARE * 100.0)),
+                role("bookie", data_nodes, data_nodes, format!("sized by disk bandwidth, storage, the ensemble and {:.0} % of the co-located CPU bound, with failure head-room", (1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0)),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }

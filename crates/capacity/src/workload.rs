@@ -52,6 +52,18 @@ pub struct Workload {
     pub drain_min: Option<f64>,
     /// Broker machine.
     pub hardware: Hardware,
+    /// Producer compression ratio (≥ 1; 1 = none): disk, network and storage carry
+    /// size ÷ ratio.
+    pub compression: f64,
+    /// Availability zones the machines spread over (1–3).
+    pub zones: u32,
+    /// With tiered storage: hours kept on broker / bookie disks; `None` = the
+    /// stated default when tiered storage is used ([`Workload::local_retention`]).
+    pub local_retention: Option<Hours>,
+    /// Price of one machine per month (any currency); `None` = compare machines.
+    pub node_cost: Option<f64>,
+    /// Object-storage price per TB (10^12 B) per month, same currency.
+    pub object_cost: Option<f64>,
 }
 
 /// Defaults shown in the form. Sources: size 1 KB and RF 3 are seed 000's test
@@ -72,6 +84,13 @@ pub mod defaults {
     pub const FANOUT: u32 = 1;
     /// Hours of consumer outage.
     pub const OUTAGE_H: f64 = 1.0;
+    /// Compression ratio (none).
+    pub const COMPRESSION: f64 = 1.0;
+    /// Availability zones.
+    pub const ZONES: u32 = 1;
+    /// Hours kept on brokers with tiered storage when not given (at least twice the
+    /// outage, so catch-up reads stay local): a day of hot data, our choice.
+    pub const LOCAL_RETENTION_H: f64 = 24.0;
 }
 
 /// Largest produce rate accepted, MB/s (10^6 B/s): 100 GB/s, far beyond any seed.
@@ -80,11 +99,6 @@ pub const MAX_INGRESS_MBPS: f64 = 100_000.0;
 /// At most this many field errors are reported for one query.
 pub const MAX_ERRORS: usize = 20;
 
-/// Every public query parameter, in form order.
-pub const PARAMS: &[&str] = &[
-    "mbps", "msgs", "size", "rf", "retention_h", "partitions", "fanout", "p99_ms", "durability", "kind", "needs",
-    "team", "outage_h", "drain_min", "hw", "cores", "ram_gb", "disk", "disks", "disk_mbps", "disk_tb", "nic_gbps",
-];
 
 impl Default for Workload {
     fn default() -> Self {
@@ -103,6 +117,11 @@ impl Default for Workload {
             outage: Hours(defaults::OUTAGE_H),
             drain_min: None,
             hardware: Hardware::default(),
+            compression: defaults::COMPRESSION,
+            zones: defaults::ZONES,
+            local_retention: None,
+            node_cost: None,
+            object_cost: None,
         }
     }
 }
@@ -143,6 +162,27 @@ fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<FieldError>) -> 
     }
 }
 
+/// The range of the numeric field `name` from [`crate::fields::FIELDS`]; a name
+/// that is not numeric accepts nothing (a test parses every field).
+fn range_of(name: &str) -> (f64, f64, bool) {
+    match crate::fields::field(name).map(|f| f.editor) {
+        Some(crate::fields::Editor::Number { min, max, min_inclusive, .. }) => (min, max, min_inclusive),
+        _ => (0.0, 0.0, false),
+    }
+}
+
+/// A real-valued field, range from the schema.
+fn number(name: &str, v: &str, errors: &mut Vec<FieldError>) -> Option<f64> {
+    let (lo, hi, inclusive) = range_of(name);
+    num(name, v, lo, hi, inclusive, errors)
+}
+
+/// A whole-number field, range from the schema.
+fn whole(name: &str, v: &str, errors: &mut Vec<FieldError>) -> Option<u32> {
+    let (lo, hi, _) = range_of(name);
+    int(name, v, lo as u32, hi as u32, errors)
+}
+
 fn truncate(v: &str) -> String {
     v.chars().take(40).collect()
 }
@@ -162,9 +202,9 @@ impl Workload {
             if crate::selection::SELECTION_PARAMS.contains(k) {
                 continue;
             }
-            if !PARAMS.contains(k) {
+            if crate::fields::field(k).is_none() {
                 let name = if k.trim().is_empty() { "(empty name)" } else { k };
-                errors.push(FieldError::new(name, format!("unknown parameter; known: {}, dataset, data", PARAMS.join(", "))));
+                errors.push(FieldError::new(name, format!("unknown parameter; known: {}, dataset, data", crate::fields::names().collect::<Vec<_>>().join(", "))));
             } else if !v.trim().is_empty() && !seen.insert(*k) {
                 errors.push(FieldError::new(k, "given more than once"));
             }
@@ -183,44 +223,44 @@ impl Workload {
         match (get("mbps"), get("msgs")) {
             (Some(_), Some(_)) => errors.push(FieldError::new("msgs", "give either mbps or msgs, not both")),
             (Some(v), None) => {
-                if let Some(x) = num("mbps", v, 0.0, 100_000.0, false, &mut errors) {
+                if let Some(x) = number("mbps", v, &mut errors) {
                     w.rate = Rate::Mbps(MegabytesPerSec(x));
                 }
             }
             (None, Some(v)) => {
-                if let Some(x) = num("msgs", v, 0.0, 1e9, false, &mut errors) {
+                if let Some(x) = number("msgs", v, &mut errors) {
                     w.rate = Rate::Msgs(MsgPerSec(x));
                 }
             }
             (None, None) => {}
         }
         if let Some(v) = get("size") {
-            if let Some(x) = num("size", v, 1.0, 16.0 * 1_048_576.0, true, &mut errors) {
+            if let Some(x) = number("size", v, &mut errors) {
                 w.size = Bytes(x);
             }
         }
         if let Some(v) = get("rf") {
-            if let Some(x) = int("rf", v, 1, 7, &mut errors) {
+            if let Some(x) = whole("rf", v, &mut errors) {
                 w.rf = x;
             }
         }
         if let Some(v) = get("retention_h") {
-            if let Some(x) = num("retention_h", v, 0.0, 87_600.0, true, &mut errors) {
+            if let Some(x) = number("retention_h", v, &mut errors) {
                 w.retention = Hours(x);
             }
         }
         if let Some(v) = get("partitions") {
-            if let Some(x) = int("partitions", v, 1, 1_000_000, &mut errors) {
+            if let Some(x) = whole("partitions", v, &mut errors) {
                 w.partitions = x;
             }
         }
         if let Some(v) = get("fanout") {
-            if let Some(x) = int("fanout", v, 0, 1000, &mut errors) {
+            if let Some(x) = whole("fanout", v, &mut errors) {
                 w.fanout = x;
             }
         }
         if let Some(v) = get("p99_ms") {
-            if let Some(x) = num("p99_ms", v, 0.0, 3_600_000.0, false, &mut errors) {
+            if let Some(x) = number("p99_ms", v, &mut errors) {
                 w.p99_slo = Some(Millis(x));
             }
         }
@@ -258,22 +298,47 @@ impl Workload {
             }
         }
         if let Some(v) = get("outage_h") {
-            if let Some(x) = num("outage_h", v, 0.0, 720.0, true, &mut errors) {
+            if let Some(x) = number("outage_h", v, &mut errors) {
                 w.outage = Hours(x);
             }
         }
         if let Some(v) = get("drain_min") {
-            if let Some(x) = num("drain_min", v, 0.0, 10_080.0, false, &mut errors) {
+            if let Some(x) = number("drain_min", v, &mut errors) {
                 w.drain_min = Some(x);
             }
         }
+        if let Some(v) = get("compression") {
+            if let Some(x) = number("compression", v, &mut errors) {
+                w.compression = x;
+            }
+        }
+        if let Some(v) = get("zones") {
+            if let Some(x) = whole("zones", v, &mut errors) {
+                w.zones = x;
+            }
+        }
+        if let Some(v) = get("local_retention_h") {
+            if let Some(x) = number("local_retention_h", v, &mut errors) {
+                w.local_retention = Some(Hours(x));
+            }
+        }
+        if let Some(v) = get("node_cost") {
+            if let Some(x) = number("node_cost", v, &mut errors) {
+                w.node_cost = Some(x);
+            }
+        }
+        if let Some(v) = get("object_cost") {
+            if let Some(x) = number("object_cost", v, &mut errors) {
+                w.object_cost = Some(x);
+            }
+        }
         if let Some(v) = get("cores") {
-            if let Some(x) = int("cores", v, 1, 512, &mut errors) {
+            if let Some(x) = whole("cores", v, &mut errors) {
                 w.hardware.cores = x;
             }
         }
         if let Some(v) = get("ram_gb") {
-            if let Some(x) = num("ram_gb", v, 0.0, 16_384.0, false, &mut errors) {
+            if let Some(x) = number("ram_gb", v, &mut errors) {
                 w.hardware.ram_gb = x;
             }
         }
@@ -287,22 +352,22 @@ impl Workload {
             }
         }
         if let Some(v) = get("disks") {
-            if let Some(x) = int("disks", v, 1, 64, &mut errors) {
+            if let Some(x) = whole("disks", v, &mut errors) {
                 w.hardware.disks = x;
             }
         }
         if let Some(v) = get("disk_mbps") {
-            if let Some(x) = num("disk_mbps", v, 0.0, 100_000.0, false, &mut errors) {
+            if let Some(x) = number("disk_mbps", v, &mut errors) {
                 w.hardware.disk_mbps = MegabytesPerSec(x);
             }
         }
         if let Some(v) = get("disk_tb") {
-            if let Some(x) = num("disk_tb", v, 0.0, 1000.0, false, &mut errors) {
+            if let Some(x) = number("disk_tb", v, &mut errors) {
                 w.hardware.disk_tb = x;
             }
         }
         if let Some(v) = get("nic_gbps") {
-            if let Some(x) = num("nic_gbps", v, 0.0, 1600.0, false, &mut errors) {
+            if let Some(x) = number("nic_gbps", v, &mut errors) {
                 w.hardware.nic_gbps = GigabitsPerSec(x);
             }
         }
@@ -350,6 +415,19 @@ impl Workload {
         if let Some(d) = self.drain_min {
             out.push(("drain_min", fmt(d)));
         }
+        if self.compression != defaults::COMPRESSION {
+            out.push(("compression", fmt(self.compression)));
+        }
+        out.push(("zones", self.zones.to_string()));
+        if let Some(h) = self.local_retention {
+            out.push(("local_retention_h", fmt(h.0)));
+        }
+        if let Some(c) = self.node_cost {
+            out.push(("node_cost", fmt(c)));
+        }
+        if let Some(c) = self.object_cost {
+            out.push(("object_cost", fmt(c)));
+        }
         // Hardware: the preset, then only the fields that differ from it, so a
         // link stays short and still reproduces the machine exactly.
         let base = self.hardware.preset.as_deref().and_then(Preset::find).map_or_else(Hardware::default, Preset::hardware);
@@ -379,6 +457,28 @@ impl Workload {
             out.push(("nic_gbps", fmt(h.nic_gbps.0)));
         }
         out
+    }
+
+    /// Whether older data lives in object storage: `tiered` is a must-have or
+    /// `local_retention_h` was given.
+    pub fn tiered(&self) -> bool {
+        self.local_retention.is_some() || self.needs.contains(&Feature::Tiered)
+    }
+
+    /// Hours kept on broker / bookie disks: the whole retention without tiered
+    /// storage; with it the given local retention, or by default a day or twice the
+    /// outage if longer (so catch-up reads stay local); never more than the retention.
+    pub fn local_retention(&self) -> Hours {
+        if !self.tiered() {
+            return self.retention;
+        }
+        let h = self.local_retention.map_or_else(|| defaults::LOCAL_RETENTION_H.max(2.0 * self.outage.0), |h| h.0);
+        Hours(h.min(self.retention.0))
+    }
+
+    /// Bytes per second on the wire and on disk after compression, MB/s.
+    pub fn stored_ingress(&self) -> MegabytesPerSec {
+        MegabytesPerSec(self.ingress().0 / self.compression.max(1.0))
     }
 
     /// Produce rate in MB/s.
@@ -454,6 +554,47 @@ mod tests {
         let many: Vec<(String, &str)> = (0..500).map(|i| (format!("x{i}"), "1")).collect();
         let e = Workload::from_params(many.iter().map(|(k, v)| (k.as_str(), *v))).unwrap_err();
         assert_eq!(e.len(), MAX_ERRORS + 1);
+    }
+
+    /// Every schema field parses a value from its range and survives the share link.
+    #[test]
+    fn every_schema_field_is_parsed_and_round_trips() {
+        use crate::fields::{Editor, FIELDS};
+        for f in FIELDS {
+            let v: String = match f.editor {
+                Editor::Number { min, max, integer, .. } => {
+                    let x = if integer { max } else { (min + 1.5).min(max) };
+                    format!("{x}")
+                }
+                Editor::Choice(c) => c.iter().rev().find(|(v, _)| !v.is_empty()).map(|(v, _)| v.to_string()).unwrap_or_default(),
+                Editor::Features => "geo".into(),
+                Editor::Preset => crate::hardware::PRESETS[1].id.into(),
+            };
+            let mut q: Vec<(&str, &str)> = vec![(f.name, v.as_str())];
+            if f.name == "mbps" || f.name == "msgs" {
+                q.push(("size", "1000"));
+            }
+            let w = parse(&q).unwrap_or_else(|e| panic!("{} = {v}: {e:?}", f.name));
+            assert_ne!(w, Workload::default(), "{} = {v} changed nothing", f.name);
+            let back = Workload::from_params(w.to_params().iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+            assert_eq!(back, w, "{} does not round-trip", f.name);
+            // Out of range is refused, naming the field.
+            if let Editor::Number { max, .. } = f.editor {
+                let over = format!("{}", max * 2.0 + 1.0);
+                let e = parse(&[(f.name, over.as_str())]).unwrap_err();
+                assert!(e.iter().any(|x| x.field == f.name), "{}: {e:?}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn local_retention_defaults_only_when_tiered() {
+        let w = parse(&[("retention_h", "720")]).unwrap();
+        assert_eq!(w.local_retention().0, 720.0);
+        let w = parse(&[("retention_h", "720"), ("needs", "tiered"), ("outage_h", "20")]).unwrap();
+        assert_eq!(w.local_retention().0, 40.0, "2 × the 20 h outage beats the 24 h default");
+        let w = parse(&[("retention_h", "12"), ("local_retention_h", "48")]).unwrap();
+        assert_eq!(w.local_retention().0, 12.0, "never more than the retention");
     }
 
     #[test]

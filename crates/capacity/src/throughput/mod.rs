@@ -16,6 +16,7 @@
 //! evidence → factors → read cost → ceilings → CPU fit → scaling → intervals.
 
 pub(crate) mod cluster;
+mod catchup;
 mod consumers;
 mod cpu;
 mod durability;
@@ -28,6 +29,7 @@ mod spec;
 mod validate;
 
 pub use cluster::{Assumptions, Cluster};
+pub use catchup::CatchupRun;
 pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST};
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{Interval, DEFAULT_LEVEL};
@@ -100,6 +102,9 @@ pub struct SystemThroughput {
     pub read: ReadCost,
     /// Catch-up read cost, when a consume-only run measured one.
     pub catchup: Option<CatchupCost>,
+    /// Catch-up reads measured while producers kept writing (per-partition rates).
+    #[serde(default)]
+    pub catchup_runs: Vec<catchup::CatchupRun>,
     /// Per-partition ceiling, when single-partition runs measured one.
     pub ceiling: Option<PartitionCeiling>,
     /// Node scaling.

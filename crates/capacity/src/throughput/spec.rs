@@ -194,7 +194,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let scaling = scaling(system, saturated);
     let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
     let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -240,6 +240,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         b_core_us_per_byte: b0 * k,
         read,
         catchup: None,
+        catchup_runs: super::catchup::catchup_runs(system, runs),
         ceiling: None,
         scaling: scaling(system, saturated),
         runs: Vec::new(),

@@ -1,0 +1,217 @@
+//! Plans judged by standard sizing practice (network in = W·RF, out = W·(fan-out +
+//! RF − 1), storage = W·retention·RF, one node or zone of head-room, 50–70 %
+//! target utilisation). Each example of issue 8 is a test; the arithmetic the
+//! expected answer comes from is in its comment. Default machine: seed 000's 8-core
+//! node (2 × 450 MB/s SSD, 2 × 4 TB, 10 Gbit/s, 16 GB).
+
+use capacity::plan::Candidate;
+use capacity::sizing::BoundKind;
+use capacity::{plan, Catalog, Plan, SystemId, Workload};
+
+fn catalog() -> Catalog {
+    ingest::load_catalog(&ingest::bundled_data_dir()).unwrap_or_else(|e| panic!("{e}")).1
+}
+
+fn run(cat: &Catalog, q: &[(&str, &str)]) -> Plan {
+    let w = Workload::from_params(q.iter().copied()).unwrap_or_else(|e| panic!("{e:?}"));
+    plan(cat, &w).expect("plan")
+}
+
+fn cand(p: &Plan, s: SystemId) -> &Candidate {
+    p.candidates.iter().find(|c| c.system == s).expect("candidate")
+}
+
+fn role(c: &Candidate, name: &str) -> u32 {
+    c.plan.roles.iter().find(|r| r.role == name).map_or(0, |r| r.machines)
+}
+
+/// 100 MB/s, 2 h outage, drain in 15 min. Backlog 100 MB/s × 7,200 s = 720 GB;
+/// draining it in 900 s while producing needs 800 + 100 = 900 MB/s of catch-up —
+/// 94–114 partitions at StreamNative's measured 7.9–9.6 MB/s per partition, and disk
+/// reads of ~900 MB/s over the cluster (2 × 450 MB/s per node). Storage binds first:
+/// 100 MB/s × 24 h × RF 3 = 25.9 TB, +20 %, ÷ 70 % = 44.4 TB ÷ 8 TB = 5.6 → 6 + 1 = 7
+/// brokers. Before: 70 brokers at 3 % CPU.
+#[test]
+fn a_drain_deadline_adds_partitions_before_machines() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("partitions", "48"), ("outage_h", "2"), ("drain_min", "15")]);
+    let k = cand(&p, SystemId::Kafka);
+    let brokers = role(k, "broker");
+    assert!((7..=10).contains(&brokers), "{brokers} brokers: {:?}", k.plan.bounds);
+    let d = k.plan.drain.as_ref().expect("drain");
+    assert!(d.seconds <= 900.0 * 1.001, "drains in {} s", d.seconds);
+    assert!((90..=120).contains(&d.partitions), "planned partitions {}", d.partitions);
+    let a = k.plan.partition_advice.as_ref().expect("advice");
+    assert!(a.planned >= 90 && k.plan.warnings.iter().any(|w| w.kind == "partitions"), "{a:?}");
+}
+
+/// 2 M msg/s × 100 B, 1 h outage, 15 min: backlog 7.2 G messages → 8 M + 2 M = 10 M
+/// msg/s catch-up. Produce alone: 2 M × RF 3 × 6.7 core·µs (Kafka fit at 100 B) =
+/// 40 cores ÷ (5 effective cores × 70 %) = 11.5 → 13 machines; the catch-up reads add
+/// CPU (10 M × 0.5 × 6.7 µs = 34 cores at 90 %): about 17 + 1. Before: 269 brokers.
+#[test]
+fn a_small_message_firehose_drains_in_time() {
+    let cat = catalog();
+    let p = run(&cat, &[("msgs", "2000000"), ("size", "100"), ("drain_min", "15")]);
+    let k = cand(&p, SystemId::Kafka);
+    let d = k.plan.drain.as_ref().expect("drain");
+    assert!(d.seconds.is_finite() && d.seconds <= 900.0 * 1.001, "{d:?}");
+    let brokers = role(k, "broker");
+    assert!((13..=30).contains(&brokers), "{brokers} brokers");
+}
+
+/// p99 ≤ 10 ms at 512 B (inside the 512–2,048 B span read as the measured 1 KB):
+/// RocketMQ's steady p99 9 ms meets it below ≈ 52 % utilisation (log-interpolating
+/// 9 ms at 50 % to 58 ms at 90 %); Kafka (18 ms) and Pulsar (42 ms) miss it at any
+/// load; Pravega's p99 is not measured, so it cannot be shown to meet it.
+#[test]
+fn a_latency_objective_sizes_and_unknown_latency_cannot_pass() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("size", "512"), ("p99_ms", "10"), ("partitions", "48"), ("team", "dedicated")]);
+    assert_eq!(p.recommendation.system, SystemId::Rocketmq);
+    assert!(p.recommendation.p99_ms.is_some_and(|x| x <= 10.0), "{:?}", p.recommendation.p99_ms);
+    let pravega = cand(&p, SystemId::Pravega);
+    assert_eq!(pravega.status, "dropped");
+    assert!(pravega.reasons.iter().any(|r| r.contains("cannot be shown")), "{:?}", pravega.reasons);
+    // fsync: the p99 was measured with async flush, so nothing can pass.
+    let p = run(&cat, &[("mbps", "50"), ("p99_ms", "10"), ("durability", "fsync"), ("team", "dedicated")]);
+    // Every candidate fails it; the least-bad is shown with the constraint warning.
+    assert!(p.candidates.iter().all(|c| c.reasons.iter().any(|r| r.contains("cannot be shown"))), "{:?}", p.candidates.iter().map(|c| (&c.status, &c.reasons)).collect::<Vec<_>>());
+    assert!(p.warnings.iter().any(|w| w.kind == "constraint"));
+}
+
+/// Sweeping the objective down never lowers a kept candidate's machine count.
+#[test]
+fn tightening_the_objective_raises_machines_monotonically() {
+    let cat = catalog();
+    let mut last: Option<u32> = None;
+    for slo in ["60", "40", "30", "20", "15", "12", "10", "9.5"] {
+        let p = run(&cat, &[("mbps", "300"), ("p99_ms", slo), ("kind", "business"), ("needs", "transactions")]);
+        let r = cand(&p, SystemId::Rocketmq);
+        if r.status == "dropped" {
+            break;
+        }
+        if let Some(prev) = last {
+            assert!(r.plan.nodes >= prev, "p99 ≤ {slo} ms: {} < {prev}", r.plan.nodes);
+        }
+        last = Some(r.plan.nodes);
+    }
+    assert!(last.is_some());
+}
+
+/// Sweeping the drain deadline down never lowers Kafka's machine count.
+#[test]
+fn tightening_the_drain_deadline_raises_machines_monotonically() {
+    let cat = catalog();
+    let mut last = 0;
+    for d in ["240", "120", "60", "30", "15", "8", "4"] {
+        let p = run(&cat, &[("mbps", "200"), ("outage_h", "2"), ("drain_min", d), ("retention_h", "4")]);
+        let k = cand(&p, SystemId::Kafka);
+        assert!(k.plan.nodes >= last, "drain {d} min: {} < {last}", k.plan.nodes);
+        last = k.plan.nodes;
+    }
+}
+
+/// Tiered storage, 50 MB/s for 720 h: 24 h stay on bookies (50 MB/s × 86,400 s × 3
+/// = 12.96 TB, +20 %, ÷ 70 % = 22.2 TB raw → 3 + 1 bookies), the other 696 h are one
+/// copy in object storage: 50 MB/s × 2,505,600 s = 125.3 TB. Before: 85 bookies.
+#[test]
+fn tiered_storage_keeps_a_day_local_and_one_copy_in_object_storage() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("retention_h", "720"), ("partitions", "48"), ("needs", "tiered"), ("team", "dedicated")]);
+    let pulsar = cand(&p, SystemId::Pulsar);
+    let s = &pulsar.plan.storage;
+    assert!((s.object_bytes / (50e6 * 696.0 * 3600.0) - 1.0).abs() < 1e-9, "{s:?}");
+    assert!((s.raw_disk_bytes / (50e6 * 86_400.0 * 3.0 * 1.2 / 0.7) - 1.0).abs() < 1e-9, "{s:?}");
+    assert!(role(pulsar, "bookie") <= 5, "{:?}", pulsar.plan.roles);
+    assert!(p.recommendation.nodes <= 12, "{:?}", p.recommendation);
+}
+
+/// Ten consumer groups at 100 MB/s: NIC out = 100 × (10 + 3 − 1) = 1,200 MB/s ÷
+/// (1,250 MB/s × 70 %) = 1.4 nodes; storage 25.9 TB → 44.4 TB raw ÷ 8 TB → 6 + 1 = 7.
+/// Consumers must not cost 2.6 replica writes each (before: 20 machines at 6 % NIC).
+#[test]
+fn consumer_groups_cost_what_the_fit_says() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("fanout", "10"), ("partitions", "96")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(role(k, "broker"), 7, "{:?}", k.plan.bounds);
+    assert_eq!(k.plan.bottleneck, BoundKind::Storage);
+    assert!(k.plan.utilisation.network > 0.12, "{:?}", k.plan.utilisation);
+}
+
+/// Pulsar with a dedicated team for geo-replication: 3 co-located machines carry
+/// 145 MB/s (predict), so 50 MB/s needs ≤ 1 broker's worth of CPU (+1, at least 2);
+/// bookies are set by storage: 12.96 TB → 22.2 TB raw ÷ 8 TB → 3 + 1.
+#[test]
+fn pulsar_roles_are_sized_by_their_own_bounds() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("team", "dedicated"), ("needs", "geo")]);
+    assert_eq!(p.recommendation.system, SystemId::Pulsar, "{:?}", p.decision_path);
+    let c = cand(&p, SystemId::Pulsar);
+    assert!(role(c, "broker") <= 2 && role(c, "bookie") <= 4, "{:?}", c.plan.roles);
+}
+
+/// 10,000 partitions at 5 MB/s: one partition carries the load. Beyond seed 001's
+/// 5,000 (no cliff measured for Kafka) general practice allows ~4,000 replicas per
+/// broker: 30,000 ÷ 4,000 = 7.5 → 8 + 1 = 9 brokers, and the plan says fewer
+/// partitions would do. RocketMQ (for MQTT) at this 18 GB backlog: 2,000 queues
+/// stayed below the cliff at 1 TB → 333 per node → 30 + 1 → 33 in groups of 3.
+#[test]
+fn partition_counts_are_read_at_the_workloads_backlog_with_advice() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "5"), ("size", "200"), ("partitions", "10000")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert!(role(k, "broker") <= 10, "{:?}", k.plan.roles);
+    assert!(k.plan.warnings.iter().any(|w| w.kind == "partitions" && w.text.contains("fewer partitions")), "{:?}", k.plan.warnings);
+    let p = run(&cat, &[("mbps", "5"), ("size", "200"), ("partitions", "10000"), ("needs", "mqtt")]);
+    let r = cand(&p, SystemId::Rocketmq);
+    assert!(r.plan.nodes <= 36, "{}", r.plan.nodes);
+}
+
+/// Business messages at 50 MB/s over 3,000 queues: Kafka needs 5 machines, RocketMQ
+/// (partition-bound) about 12 — far beyond the 25 % cost tolerance, so the cheaper
+/// wins and the path says why. Before: RocketMQ on 39.
+#[test]
+fn the_tree_yields_to_cost_beyond_the_tolerance() {
+    let cat = catalog();
+    let p = run(&cat, &[("kind", "business"), ("mbps", "50"), ("partitions", "3000")]);
+    assert_eq!(p.recommendation.system, SystemId::Kafka, "{:?}", p.decision_path);
+    assert!(p.decision_path.iter().any(|s| s.id == "cost" && s.outcome.contains("cheaper")), "{:?}", p.decision_path);
+    // With machine prices the cost is money: nodes × price.
+    let p = run(&cat, &[("kind", "business"), ("mbps", "50"), ("partitions", "3000"), ("node_cost", "500")]);
+    for c in &p.candidates {
+        assert_eq!(c.plan.monthly_cost, Some(f64::from(c.plan.nodes) * 500.0));
+    }
+}
+
+/// The recommendation never "never drains" while another kept candidate drains.
+#[test]
+fn a_candidate_that_never_drains_is_not_recommended_over_one_that_does() {
+    let cat = catalog();
+    let p = run(&cat, &[("kind", "business"), ("mbps", "100"), ("retention_h", "72"), ("partitions", "64"), ("fanout", "2")]);
+    let best = &p.candidates[0].plan;
+    let others_drain = p.candidates.iter().filter(|c| c.status != "dropped").any(|c| c.plan.drain.as_ref().is_some_and(|d| d.seconds.is_finite()));
+    if others_drain {
+        assert!(best.drain.as_ref().is_some_and(|d| d.seconds.is_finite()), "{:?}", best.drain);
+    }
+}
+
+/// RF 1 warns of data loss; zones round counts and show cross-zone traffic;
+/// compression shrinks what disks store.
+#[test]
+fn rf1_zones_and_compression_are_planned() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("rf", "1")]);
+    assert!(p.warnings.iter().any(|w| w.kind == "data_loss" && w.text.contains("RF 1")), "{:?}", p.warnings);
+    let p = run(&cat, &[("mbps", "200"), ("zones", "3")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(role(k, "broker") % 3, 0, "{:?}", k.plan.roles);
+    // RF 3 over 3 zones: both follower copies cross (2 × 200) and 2/3 of the producer
+    // and consumer traffic reaches a leader in another zone (2/3 × 200 × 2).
+    assert!((k.plan.cross_zone_mbps - (400.0 + 2.0 / 3.0 * 400.0)).abs() < 1e-6, "{}", k.plan.cross_zone_mbps);
+    let plain = run(&cat, &[("mbps", "50")]);
+    let packed = run(&cat, &[("mbps", "50"), ("compression", "4")]);
+    let (a, b) = (&cand(&plain, SystemId::Kafka).plan.storage, &cand(&packed, SystemId::Kafka).plan.storage);
+    assert!((a.retained_bytes / b.retained_bytes - 4.0).abs() < 1e-9);
+}

@@ -1,0 +1,98 @@
+//! The workload flags of `mqplan plan` and `mqplan predict`, built from the
+//! capacity crate's field schema ([`capacity::fields::FIELDS`]): one flag per
+//! query field (`retention_h` ↔ `--retention-h`), so a new field needs no change here.
+
+use capacity::fields::{FieldSpec, FIELDS};
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+
+/// The data-selection flags of `plan` besides the workload fields.
+const SELECTION: &[(&str, &str)] = &[("dataset", "Uploaded dataset ids (comma list; see `mqplan import`)"), ("data", "merge | only: uploaded runs beside or instead of the references")];
+
+/// CLI help for a field: its meaning without the README's Markdown.
+fn help(f: &FieldSpec) -> String {
+    let text = f.meaning.replace('`', "").replace("\\|", "|").replace("**", "");
+    if f.unit.is_empty() { text } else { format!("{text} [{}]", f.unit) }
+}
+
+fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>) -> Command {
+    fields.fold(cmd, |c, f| c.arg(Arg::new(f.name).long(f.flag()).value_name("VALUE").help(help(f))))
+}
+
+fn given<'a>(m: &ArgMatches, names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, String)> {
+    names.filter_map(|n| m.get_one::<String>(n).map(|v| (n, v.clone()))).collect()
+}
+
+/// Every workload flag of `mqplan plan`, as given (README "Share-link contract").
+#[derive(Debug, Clone, Default)]
+pub struct WorkloadFlags {
+    pairs: Vec<(&'static str, String)>,
+}
+
+impl WorkloadFlags {
+    /// The flags given, as query pairs.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        self.pairs.clone()
+    }
+}
+
+impl FromArgMatches for WorkloadFlags {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut s = Self::default();
+        s.update_from_arg_matches(m)?;
+        Ok(s)
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.pairs = given(m, FIELDS.iter().map(|f| f.name).chain(SELECTION.iter().map(|(n, _)| *n)));
+        Ok(())
+    }
+}
+
+impl Args for WorkloadFlags {
+    fn augment_args(cmd: Command) -> Command {
+        let cmd = add(cmd, FIELDS.iter());
+        SELECTION.iter().fold(cmd, |c, (n, h)| c.arg(Arg::new(*n).long(*n).value_name("VALUE").help(*h)))
+    }
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// The flags of `mqplan predict`: the fields marked for the cluster's run and
+/// hardware (size, RF, durability, partitions, hardware).
+#[derive(Debug, Clone, Default)]
+pub struct ClusterFlags {
+    pairs: Vec<(&'static str, String)>,
+}
+
+impl ClusterFlags {
+    /// The flags given, as query pairs.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        self.pairs.clone()
+    }
+
+    /// Whether `--name` was given.
+    pub fn has(&self, name: &str) -> bool {
+        self.pairs.iter().any(|(k, _)| *k == name)
+    }
+}
+
+impl FromArgMatches for ClusterFlags {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut s = Self::default();
+        s.update_from_arg_matches(m)?;
+        Ok(s)
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.pairs = given(m, FIELDS.iter().filter(|f| f.predict).map(|f| f.name));
+        Ok(())
+    }
+}
+
+impl Args for ClusterFlags {
+    fn augment_args(cmd: Command) -> Command {
+        add(cmd, FIELDS.iter().filter(|f| f.predict))
+    }
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
