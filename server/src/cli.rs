@@ -186,7 +186,10 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
                     report: serde_json::to_value(&out.report).map_err(|e| CliError::Runtime(e.to_string()))?,
                     dataset: ds,
                 };
-                store.put(&rec).map_err(|e| CliError::Runtime(e.to_string()))?;
+                store.put(&rec).map_err(|e| match e {
+                    crate::storage::StoreError::DatasetTooLarge { .. } | crate::storage::StoreError::Full { .. } => CliError::Usage(format!("{}: {e}; nothing was stored", file.display())),
+                    e => CliError::Runtime(e.to_string()),
+                })?;
             }
             let ok = out.report.accepted();
             (out.report, ok)

@@ -37,6 +37,17 @@ pub struct Config {
     /// Upload bytes per client per minute, MiB (a burst of four minutes' worth).
     /// `MQPLAN_UPLOAD_MB_PER_MIN`, default 64.
     pub upload_mb_per_min: u32,
+    /// Largest stored dataset (compressed summary + report), MiB.
+    /// `MQPLAN_DATASET_MAX_MB`, default 8, at most `MQPLAN_STORE_MAX_MB`.
+    pub dataset_max_mb: u64,
+    /// All stored datasets together, MiB. `MQPLAN_STORE_MAX_MB`, default 1,024.
+    pub store_max_mb: u64,
+    /// Days a dataset is kept after its first upload (then no longer served, and
+    /// deleted). `MQPLAN_UPLOAD_TTL_DAYS`, default 90.
+    pub upload_ttl_days: u64,
+    /// Memory for catalogs fitted for recent data selections, MiB (counted as
+    /// the bytes each one's page data takes). `MQPLAN_FIT_CACHE_MB`, default 64.
+    pub fit_cache_mb: usize,
 }
 
 /// Default listen address.
@@ -80,7 +91,7 @@ impl Config {
         let addr = var("MQPLAN_ADDR").unwrap_or_else(|| DEFAULT_ADDR.into());
         let addr = addr.parse().map_err(|e| format!("MQPLAN_ADDR={addr:?}: {e}"))?;
         let day = 86_400;
-        Ok(Config {
+        Config {
             addr,
             data_dir: var("MQPLAN_DATA_DIR").map_or_else(|| PathBuf::from("data"), PathBuf::from),
             site_root: var("MQPLAN_SITE_ROOT").map_or_else(|| PathBuf::from("target/site"), PathBuf::from),
@@ -93,7 +104,34 @@ impl Config {
             max_conns: number("MQPLAN_MAX_CONNS", var("MQPLAN_MAX_CONNS"), 4096, 1 << 20)?,
             max_imports: number("MQPLAN_MAX_IMPORTS", var("MQPLAN_MAX_IMPORTS"), 2, 1024)?,
             upload_mb_per_min: number("MQPLAN_UPLOAD_MB_PER_MIN", var("MQPLAN_UPLOAD_MB_PER_MIN"), 64, 1 << 16)?,
-        })
+            dataset_max_mb: number("MQPLAN_DATASET_MAX_MB", var("MQPLAN_DATASET_MAX_MB"), 8, 1 << 20)?,
+            store_max_mb: number("MQPLAN_STORE_MAX_MB", var("MQPLAN_STORE_MAX_MB"), 1024, 1 << 24)?,
+            upload_ttl_days: number("MQPLAN_UPLOAD_TTL_DAYS", var("MQPLAN_UPLOAD_TTL_DAYS"), 90, 36_500)?,
+            fit_cache_mb: number("MQPLAN_FIT_CACHE_MB", var("MQPLAN_FIT_CACHE_MB"), 64, 1 << 16)?,
+        }
+        .checked()
+    }
+
+    /// Limits that must agree with each other.
+    fn checked(self) -> Result<Self, String> {
+        if self.dataset_max_mb > self.store_max_mb {
+            return Err(format!("MQPLAN_DATASET_MAX_MB={} is over MQPLAN_STORE_MAX_MB={}: one dataset could never be stored", self.dataset_max_mb, self.store_max_mb));
+        }
+        Ok(self)
+    }
+
+    /// The store's quotas and expiry.
+    pub fn store_limits(&self) -> crate::storage::StoreLimits {
+        crate::storage::StoreLimits {
+            max_dataset_bytes: self.dataset_max_mb << 20,
+            max_total_bytes: self.store_max_mb << 20,
+            ttl_s: (self.upload_ttl_days * 86_400) as i64,
+        }
+    }
+
+    /// The fit cache's budget in bytes.
+    pub fn fit_cache_bytes(&self) -> usize {
+        self.fit_cache_mb << 20
     }
 
     /// The upload cap in bytes (cannot overflow: `max_upload_mb` ≤ 4,096).

@@ -40,6 +40,12 @@ pub enum ApiError {
         /// `Retry-After`, seconds.
         retry_after_s: u64,
     },
+    /// The dataset is over the per-dataset storage quota (413).
+    #[error("dataset too large to store: {0}")]
+    DatasetTooLarge(String),
+    /// The store is full (507).
+    #[error("store full: {0}")]
+    StoreFull(String),
     /// The request ran out of time and nothing was stored.
     #[error("timed out")]
     Timeout,
@@ -89,6 +95,8 @@ impl IntoResponse for ApiError {
             ApiError::Malformed(m) => (StatusCode::BAD_REQUEST, "malformed_query", truncate(m, MAX_ECHOED_REASON), one("query", m)),
             ApiError::MalformedBody(m) => (StatusCode::BAD_REQUEST, "malformed_body", truncate(m, MAX_ECHOED_REASON), one("file", m)),
             ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", truncate(m, MAX_ECHOED_REASON), one("file", m)),
+            ApiError::DatasetTooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "dataset_too_large", format!("{m}; nothing was stored"), one("file", m)),
+            ApiError::StoreFull(m) => (StatusCode::INSUFFICIENT_STORAGE, "store_full", format!("{m}; nothing was stored"), vec![]),
             ApiError::RateLimited { message, retry_after_s } => {
                 let body = Body { error: "rate_limited", message: message.clone(), fields: vec![] };
                 return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_s.to_string()), (header::CONNECTION, "close".to_string())], Json(body)).into_response();
@@ -105,5 +113,16 @@ impl IntoResponse for ApiError {
             }
         };
         (status, Json(Body { error, message, fields })).into_response()
+    }
+}
+
+impl From<crate::storage::StoreError> for ApiError {
+    fn from(e: crate::storage::StoreError) -> Self {
+        use crate::storage::StoreError;
+        match e {
+            StoreError::DatasetTooLarge { .. } => ApiError::DatasetTooLarge(e.to_string()),
+            StoreError::Full { .. } => ApiError::StoreFull(e.to_string()),
+            other => ApiError::Internal(other.to_string()),
+        }
     }
 }

@@ -219,7 +219,6 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     let store = s.store.clone();
     let new = tokio::task::spawn_blocking(move || store.put_if_wanted(&rec, &|| claim.commit()))
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
     Ok(Outcome { report: imported.report, new, dry_run, fields: up.fields })
 }

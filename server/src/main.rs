@@ -40,7 +40,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let catalog = if sel.is_reference_only() {
                 load()?.1
             } else {
-                let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(e.to_string()))?;
+                let store = open_store(&config)?;
                 let state = AppState::load(&config.data_dir, "target/site", config.addr, std::sync::Arc::new(store)).map_err(|e| CliError::Runtime(e.to_string()))?;
                 let selected = state.select(&sel).map_err(|e| CliError::Runtime(e.to_string()))?;
                 if let Some(n) = selected.page.notices.first() {
@@ -55,7 +55,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             print(&run_predict(&catalog, &system, &nodes, &cluster, json)?);
         }
         Command::Import { file, format, meta, json } => {
-            let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
+            let store = open_store(&config)?;
             let (text, imported) = server::cli::run_import(&store, &file, config.max_upload_bytes(), format.as_deref(), &meta, json)?;
             print(&text);
             if !imported {
@@ -84,6 +84,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The dataset store with the configured quotas and expiry; expired datasets are
+/// deleted as it opens.
+fn open_store(config: &Config) -> Result<server::storage::sqlite::SqliteStore, CliError> {
+    use server::storage::DatasetStore;
+    let store = server::storage::sqlite::SqliteStore::open(&config.state_dir)
+        .map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?
+        .with_limits(config.store_limits());
+    let purged = store.purge_expired().map_err(|e| CliError::Runtime(format!("purging expired datasets: {e}")))?;
+    if purged > 0 {
+        tracing::info!(purged, days = config.upload_ttl_days, "expired uploaded datasets deleted");
+    }
+    Ok(store)
+}
+
 /// Writes to stdout; a closed pipe (`mqplan plan | head`) is not an error.
 fn print(text: &str) {
     let mut out = std::io::stdout().lock();
@@ -94,8 +108,10 @@ fn serve(config: Config) -> Result<(), CliError> {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=info".into()))
         .init();
-    let store = server::storage::sqlite::SqliteStore::open(&config.state_dir).map_err(|e| CliError::Runtime(format!("opening {}: {e}", config.state_dir.display())))?;
-    let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr, std::sync::Arc::new(store)).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
+    let store = open_store(&config)?;
+    let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr, std::sync::Arc::new(store))
+        .map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?
+        .with_fit_cache_bytes(config.fit_cache_bytes());
     if !config.site_root.join("pkg").join("app_bg.wasm").exists() {
         tracing::warn!(site_root = %config.site_root.display(), "no hydrate bundle found; pages render but stay static (run `make build`)");
     }

@@ -1,7 +1,14 @@
 //! Shared state: the reference catalog (fitted once at start-up), the dataset
-//! store, a cache of catalogs fitted for data selections, and the Leptos options.
+//! store, a cache of catalogs fitted for data selections (bounded by the bytes of
+//! their page data, least recently used first out), and the Leptos options.
+//!
+//! An upload enters a selection's catalog as the summary it was stored as (one
+//! row per condition, made once at import), so fitting a selection reads a few
+//! rows per dataset, and the page carries fitted curves and those rows' points —
+//! never the file's raw rows.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use app::catalog_context::{embed, PageData, UploadSummary};
@@ -36,7 +43,60 @@ pub struct AppState {
     pub features: Arc<FeatureMatrix>,
     /// Uploaded datasets.
     pub store: Arc<dyn DatasetStore>,
-    cache: Arc<Mutex<HashMap<DataSelection, Arc<Selected>>>>,
+    cache: Arc<Mutex<FitCache>>,
+}
+
+/// Catalogs fitted for recent selections, bounded by entries and by bytes.
+#[derive(Debug, Default)]
+struct FitCache {
+    entries: HashMap<DataSelection, Cached>,
+    bytes: usize,
+    max_bytes: usize,
+    tick: AtomicU64,
+}
+
+#[derive(Debug)]
+struct Cached {
+    selected: Arc<Selected>,
+    bytes: usize,
+    used: AtomicU64,
+}
+
+impl FitCache {
+    fn get(&self, sel: &DataSelection) -> Option<Arc<Selected>> {
+        let hit = self.entries.get(sel)?;
+        hit.used.store(self.tick.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+        Some(hit.selected.clone())
+    }
+
+    /// Keeps `selected` unless it alone is over the budget; evicts the least
+    /// recently used others (never the reference selection) until it fits.
+    fn insert(&mut self, sel: DataSelection, selected: Arc<Selected>) {
+        let bytes = selected.bytes();
+        if !sel.is_reference_only() && bytes > self.max_bytes {
+            return;
+        }
+        while !self.entries.is_empty() && (self.bytes + bytes > self.max_bytes || self.entries.len() >= CACHE_ENTRIES) {
+            let oldest = self.entries.iter().filter(|(k, _)| !k.is_reference_only()).min_by_key(|(_, v)| v.used.load(Ordering::Relaxed)).map(|(k, _)| k.clone());
+            let Some(k) = oldest else { break };
+            if let Some(gone) = self.entries.remove(&k) {
+                self.bytes -= gone.bytes;
+            }
+        }
+        let used = AtomicU64::new(self.tick.fetch_add(1, Ordering::Relaxed));
+        if let Some(old) = self.entries.insert(sel, Cached { selected, bytes, used }) {
+            self.bytes -= old.bytes;
+        }
+        self.bytes += bytes;
+    }
+}
+
+impl Selected {
+    /// What it holds, counted as twice its embedded text (the decoded catalog
+    /// beside its base64 form).
+    pub fn bytes(&self) -> usize {
+        self.blob.len().saturating_mul(2)
+    }
 }
 
 impl FromRef<AppState> for LeptosOptions {
@@ -48,6 +108,9 @@ impl FromRef<AppState> for LeptosOptions {
 /// Catalogs kept for recent selections (the reference one is always kept).
 const CACHE_ENTRIES: usize = 64;
 
+/// Default budget of the fit cache, bytes (`MQPLAN_FIT_CACHE_MB`).
+pub const DEFAULT_FIT_CACHE_BYTES: usize = 64 << 20;
+
 impl AppState {
     /// Builds state from a loaded data directory and a store.
     pub fn new(leptos: LeptosOptions, loaded: ingest::Loaded, catalog: Catalog, store: Arc<dyn DatasetStore>) -> Self {
@@ -57,7 +120,7 @@ impl AppState {
             features: Arc::new(loaded.features),
             datasets: Arc::new(loaded.datasets),
             store,
-            cache: Arc::new(Mutex::new(HashMap::new())),
+            cache: Arc::new(Mutex::new(FitCache { max_bytes: DEFAULT_FIT_CACHE_BYTES, ..FitCache::default() })),
         };
         let page = Arc::new(PageData { catalog: for_page((*state.catalog).clone()), uploads: vec![], notices: vec![] });
         let blob = embed(&page).into();
@@ -65,6 +128,19 @@ impl AppState {
             c.insert(DataSelection::default(), Arc::new(Selected { page, blob }));
         }
         state
+    }
+
+    /// The same state with the fit cache limited to `bytes`.
+    pub fn with_fit_cache_bytes(self, bytes: usize) -> Self {
+        if let Ok(mut c) = self.cache.lock() {
+            c.max_bytes = bytes;
+        }
+        self
+    }
+
+    /// (entries, bytes) the fit cache holds now.
+    pub fn fit_cache_usage(&self) -> (usize, usize) {
+        self.cache.lock().map(|c| (c.entries.len(), c.bytes)).unwrap_or_default()
     }
 
     /// Loads `data_dir`, fits, and uses `store`.
@@ -83,7 +159,7 @@ impl AppState {
     /// # Errors
     /// Only storage failures.
     pub fn select(&self, sel: &DataSelection) -> Result<Arc<Selected>, StoreError> {
-        if let Some(hit) = self.cache.lock().ok().and_then(|c| c.get(sel).cloned()) {
+        if let Some(hit) = self.cache.lock().ok().and_then(|c| c.get(sel)) {
             return Ok(hit);
         }
         let mut notices = Vec::new();
@@ -93,7 +169,10 @@ impl AppState {
             match self.store.get(id)? {
                 Some(rec) => {
                     uploads.push(summary(&rec));
-                    extra.push((rec.dataset.source.file.clone(), rec.dataset));
+                    // Stored as its summary already; a row stored before summaries
+                    // were made is summarised here (idempotent otherwise).
+                    let ds = ingest::upload::summary::condense(&rec.dataset);
+                    extra.push((ds.source.file.clone(), ds));
                 }
                 None => notices.push(FieldError::new("dataset", format!("no uploaded dataset {id} (the page plans without it; the API and CLI refuse the request)"))),
             }
@@ -128,9 +207,6 @@ impl AppState {
         let blob: Arc<str> = embed(&page).into();
         let sel_out = Arc::new(Selected { page, blob });
         if let Ok(mut c) = self.cache.lock() {
-            if c.len() >= CACHE_ENTRIES {
-                c.retain(|k, _| k.is_reference_only());
-            }
             c.insert(sel.clone(), sel_out.clone());
         }
         Ok(sel_out)
@@ -159,5 +235,5 @@ fn summary(rec: &StoredDataset) -> UploadSummary {
                 .collect()
         })
         .unwrap_or_default();
-    UploadSummary { id: rec.id.clone(), title: rec.dataset.source.title.clone(), format: rec.format.clone(), rows: rec.dataset.rows.len(), warnings }
+    UploadSummary { id: rec.id.clone(), title: rec.dataset.source.title.clone(), format: rec.format.clone(), rows: rec.report.get("rows_imported").and_then(serde_json::Value::as_u64).map_or(rec.dataset.rows.len(), |n| n as usize), warnings }
 }

@@ -171,3 +171,33 @@ fn import_of_a_fifo_is_refused_without_waiting_for_a_writer() {
     assert_eq!(code, Some(2));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn import_reads_results_tables_and_omb_console_logs_and_names_bad_cells() {
+    let state = std::env::temp_dir().join(format!("mqplan-cli-tables-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("mqplan-cli-tables-in-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mqplan")).args(args).env("MQPLAN_DATA_DIR", ingest::bundled_data_dir()).env("MQPLAN_STATE_DIR", &state).output().expect("run");
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let md = dir.join("results.md");
+    std::fs::write(&md, "| Broker | Message size | Throughput (msg/s) | p99 (ms) |\n|---|---|---|---|\n| Kafka | 1 KB | 1,200,000.5 | 5 |\n| Pulsar | 1 KB | 950,000 | 7 |\n").expect("write");
+    let (code, out) = run(&["import", md.to_str().expect("utf8"), "--nodes", "3", "--cores", "8", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["format"], "results-table");
+    assert_eq!(v["rows_imported"], 4);
+    let html = dir.join("results.html");
+    std::fs::write(&html, "<table><tr><th>System</th><th>Size (B)</th><th>Rate (msg/s)</th></tr>\n<tr><td>Kafka</td><td>100</td><td>12,34</td></tr>\n<tr><td>Kafka</td><td>1,000.5</td><td>5</td></tr></table>").expect("write");
+    let (code, out) = run(&["import", html.to_str().expect("utf8"), "--nodes", "3", "--cores", "8"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("refused") && out.contains("error line 2: Rate (msg/s):") && out.contains("one convention"), "{out}");
+    let log = dir.join("benchmark-output.txt");
+    std::fs::write(&log, "----- Starting benchmark traffic (1m)------\nPub rate 50000.0 msg/s / 4.8 MB/s | Cons rate 50000.0 msg/s / 4.8 MB/s | Backlog: 0.0 K | Pub Latency (ms) avg: 2.0 - 50%: 1.9 - 99%: 4.0 - 99.9%: 8.0 - Max: 9.0\n").expect("write");
+    let (code, out) = run(&["import", log.to_str().expect("utf8"), "--system", "kafka", "--nodes", "3", "--cores", "8"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("as omb-console"), "{out}");
+    let _ = std::fs::remove_dir_all(&state);
+    let _ = std::fs::remove_dir_all(&dir);
+}

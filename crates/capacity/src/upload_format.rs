@@ -17,11 +17,15 @@ pub enum Format {
     PulsarPerf,
     /// RocketMQ benchmark Producer / Consumer output.
     RocketmqBenchmark,
+    /// OpenMessaging Benchmark console output (`Pub rate … msg/s` lines).
+    OmbConsole,
+    /// A results table pasted from a wiki or README (Markdown or HTML).
+    ResultsTable,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 6] = [Format::MqplanCsv, Format::OmbJson, Format::OmbCsv, Format::KafkaPerf, Format::PulsarPerf, Format::RocketmqBenchmark];
+    pub const ALL: [Format; 8] = [Format::MqplanCsv, Format::OmbJson, Format::OmbCsv, Format::KafkaPerf, Format::PulsarPerf, Format::RocketmqBenchmark, Format::OmbConsole, Format::ResultsTable];
 
     /// Stable id.
     pub fn id(self) -> &'static str {
@@ -32,6 +36,8 @@ impl Format {
             Format::KafkaPerf => "kafka-perf",
             Format::PulsarPerf => "pulsar-perf",
             Format::RocketmqBenchmark => "rocketmq-benchmark",
+            Format::OmbConsole => "omb-console",
+            Format::ResultsTable => "results-table",
         }
     }
 
@@ -44,6 +50,8 @@ impl Format {
             Format::KafkaPerf => "kafka-producer/consumer-perf-test output",
             Format::PulsarPerf => "pulsar-perf output",
             Format::RocketmqBenchmark => "RocketMQ benchmark output",
+            Format::OmbConsole => "OpenMessaging Benchmark console output",
+            Format::ResultsTable => "results table (Markdown or HTML)",
         }
     }
 

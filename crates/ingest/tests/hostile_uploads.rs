@@ -67,8 +67,8 @@ fn error_lists_are_capped_with_a_count_of_the_rest() {
 #[test]
 fn unrecognised_files_are_named_for_what_they_look_like() {
     let cases: [(&str, &str); 3] = [
-        ("results.md", "| Broker | Throughput (msg/s) | p99 (ms) |\n|---|---:|---:|\n| Kafka | 1,200,000 | 5 |\n"),
-        ("benchmark-output.txt", "14:02:11.045 [main] INFO WorkloadGenerator - Pub rate 100003.6 msg/s / 97.7 MB/s | Pub err     0.0 err/s | Cons rate 100003.4 msg/s / 97.7 MB/s | Backlog:  0.0 K | Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 99%:  9.8\n"),
+        ("results.md", "| Broker | Throughput (msg/s) | p99 (ms) |\n| Kafka | 1,200,000 | 5 |\n"),
+        ("benchmark-output.txt", "14:02:11.045 [main] INFO WorkloadGenerator - Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 99%:  9.8\n"),
         ("metrics.csv", "timestamp,msg_rate,throughput_mbit,latency_p99_ms\n1700000000,100003.6,781.3,9.8\n"),
     ];
     for (name, text) in cases {
@@ -77,13 +77,33 @@ fn unrecognised_files_are_named_for_what_they_look_like() {
         let e = &out.report.errors[0];
         assert_eq!(e.field, "file");
         assert!(e.reason.starts_with("not a format mqplan reads: this looks like"), "{name}: {}", e.reason);
-        assert!(e.reason.contains("omb-json") && e.reason.contains("mqplan-csv"), "lists the formats read");
+        assert!(e.reason.contains("omb-json") && e.reason.contains("results-table") && e.reason.contains("omb-console"), "lists the formats read");
         assert!(!e.reason.contains("fields where the header has"), "{name}: {}", e.reason);
     }
     let md = import("results.md", cases[0].1.as_bytes(), None, &meta());
-    assert!(md.report.errors[0].reason.contains("Markdown table"));
+    assert!(md.report.errors[0].reason.contains("Markdown table") && md.report.errors[0].reason.contains("|---|"));
     let log = import("benchmark-output.txt", cases[1].1.as_bytes(), None, &meta());
     assert!(log.report.errors[0].reason.contains("console output"));
+}
+
+#[test]
+fn the_two_commonest_unrecognised_files_are_now_read() {
+    let md = "| Broker | Throughput (msg/s) | p99 (ms) | Size |\n|---|---:|---:|---|\n| Kafka | 1,200,000 | 5 | 1 KB |\n";
+    let out = import("results.md", md.as_bytes(), None, &meta());
+    assert_eq!(out.report.format, "results-table");
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let ds = out.dataset.expect("stored");
+    assert!(ds.rows.iter().any(|r| r.value == 1_200_000.0 && r.workload.message_bytes == Some(1024.0)));
+    let log = "14:02:11.045 [main] INFO WorkloadGenerator - Pub rate 100003.6 msg/s / 97.7 MB/s | Pub err     0.0 err/s | Cons rate 100003.4 msg/s / 97.7 MB/s | Backlog:  0.0 K | Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 99%:  9.8\n";
+    let m = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("system", "kafka")]).expect("meta");
+    let out = import("benchmark-output.txt", log.as_bytes(), None, &m);
+    assert_eq!(out.report.format, "omb-console");
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    // A broken line is refused with its line and field; nothing is stored.
+    let bad = log.replace("100003.6", "100,003.6");
+    let out = import("benchmark-output.txt", bad.as_bytes(), None, &m);
+    assert!(out.dataset.is_none());
+    assert_eq!((out.report.errors[0].line, out.report.errors[0].field.as_str()), (1, "pub_rate"));
 }
 
 #[test]

@@ -22,10 +22,47 @@ pub struct StoredDataset {
     pub dataset: capacity::dataset::Dataset,
 }
 
-/// Storage failures (internal: the API reports them as 500 without details).
+/// What the store holds at most, and for how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoreLimits {
+    /// Largest stored dataset (its compressed rows and report), bytes.
+    pub max_dataset_bytes: u64,
+    /// All stored datasets together, bytes.
+    pub max_total_bytes: u64,
+    /// Seconds a dataset is kept after its first upload; older ones are not
+    /// served and are deleted (at start-up and with every write).
+    pub ttl_s: i64,
+}
+
+impl Default for StoreLimits {
+    fn default() -> Self {
+        Self { max_dataset_bytes: 8 << 20, max_total_bytes: 1 << 30, ttl_s: 90 * 86_400 }
+    }
+}
+
+/// Storage failures: the two quotas are the user's to know (the API answers them
+/// as JSON 413 / 507); the rest are internal (500 without details).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StoreError {
+    /// The dataset alone is over the per-dataset quota.
+    #[error("the dataset would take {bytes} bytes stored; at most {limit} per dataset (MQPLAN_DATASET_MAX_MB)")]
+    DatasetTooLarge {
+        /// Its stored size.
+        bytes: u64,
+        /// The quota.
+        limit: u64,
+    },
+    /// Storing it would pass the total quota.
+    #[error("the store holds {used} of {limit} bytes and this dataset needs {bytes} more (MQPLAN_STORE_MAX_MB); datasets expire after MQPLAN_UPLOAD_TTL_DAYS")]
+    Full {
+        /// Bytes held now.
+        used: u64,
+        /// This dataset's stored size.
+        bytes: u64,
+        /// The quota.
+        limit: u64,
+    },
     /// The database failed.
     #[error("database: {0}")]
     Db(String),
@@ -75,4 +112,20 @@ pub trait DatasetStore: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Backend failures.
     fn count(&self) -> Result<u64, StoreError>;
+
+    /// Deletes datasets past their expiry; returns how many.
+    ///
+    /// # Errors
+    /// Backend failures.
+    fn purge_expired(&self) -> Result<u64, StoreError> {
+        Ok(0)
+    }
+
+    /// Bytes held by every stored dataset.
+    ///
+    /// # Errors
+    /// Backend failures.
+    fn stored_bytes(&self) -> Result<u64, StoreError> {
+        Ok(0)
+    }
 }

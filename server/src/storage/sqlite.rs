@@ -1,24 +1,40 @@
 //! The embedded SQLite store: one file in the configured state directory.
+//!
+//! A dataset is stored as zstd-compressed JSON of its condition summary (the
+//! importer's one row per condition) beside its report; each row records its
+//! stored size, so the per-dataset and total quotas are checked inside the write's
+//! transaction. Rows written before compression (a `dataset` text column) are
+//! still read.
 
 use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{DatasetStore, StoreError, StoredDataset};
+use super::{DatasetStore, StoreError, StoreLimits, StoredDataset};
 
 /// SQLite-backed [`DatasetStore`].
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    limits: StoreLimits,
+    now: fn() -> i64,
 }
 
 fn db(e: impl std::fmt::Display) -> StoreError {
     StoreError::Db(e.to_string())
 }
 
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// zstd level: the summaries are small and repetitive; level 9 packs a
+/// 20,000-condition table ~20× in tens of milliseconds.
+const ZSTD_LEVEL: i32 = 9;
+
 impl SqliteStore {
-    /// Opens (creating if needed) `dir/mqplan.sqlite`.
+    /// Opens (creating if needed) `dir/mqplan.sqlite` with the default limits.
     ///
     /// # Errors
     /// When the directory or database cannot be created.
@@ -35,6 +51,18 @@ impl SqliteStore {
         Self::with_connection(Connection::open_in_memory().map_err(db)?)
     }
 
+    /// The same store with `limits` (quotas, expiry).
+    pub fn with_limits(mut self, limits: StoreLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The same store reading the time from `now` (seconds since the epoch; tests).
+    pub fn with_clock(mut self, now: fn() -> i64) -> Self {
+        self.now = now;
+        self
+    }
+
     fn with_connection(conn: Connection) -> Result<Self, StoreError> {
         conn.execute_batch(
             "PRAGMA journal_mode = WAL;
@@ -48,11 +76,26 @@ impl SqliteStore {
              );",
         )
         .map_err(db)?;
-        Ok(Self { conn: Mutex::new(conn) })
+        let has_z: bool = conn.prepare("SELECT 1 FROM pragma_table_info('datasets') WHERE name = 'dataset_z'").and_then(|mut st| st.exists([])).map_err(db)?;
+        if !has_z {
+            conn.execute_batch(
+                "ALTER TABLE datasets ADD COLUMN dataset_z BLOB;
+                 ALTER TABLE datasets ADD COLUMN stored_bytes INTEGER;
+                 UPDATE datasets SET stored_bytes = length(dataset) + length(report);",
+            )
+            .map_err(db)?;
+        }
+        conn.execute_batch("CREATE INDEX IF NOT EXISTS datasets_created ON datasets (created_unix);").map_err(db)?;
+        Ok(Self { conn: Mutex::new(conn), limits: StoreLimits::default(), now: unix_now })
     }
 
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, StoreError> {
         self.conn.lock().map_err(|_| StoreError::Db("connection lock poisoned".into()))
+    }
+
+    /// Datasets first uploaded before this are expired.
+    fn cutoff(&self) -> i64 {
+        (self.now)().saturating_sub(self.limits.ttl_s)
     }
 }
 
@@ -63,13 +106,28 @@ impl DatasetStore for SqliteStore {
 
     fn put_if_wanted(&self, rec: &StoredDataset, wanted: &dyn Fn() -> bool) -> Result<bool, StoreError> {
         let report = serde_json::to_string(&rec.report).map_err(db)?;
-        let dataset = serde_json::to_string(&rec.dataset).map_err(db)?;
+        let json = serde_json::to_vec(&rec.dataset).map_err(db)?;
+        let packed = zstd::bulk::compress(&json, ZSTD_LEVEL).map_err(db)?;
+        let bytes = (packed.len() + report.len()) as u64;
+        if bytes > self.limits.max_dataset_bytes {
+            return Err(StoreError::DatasetTooLarge { bytes, limit: self.limits.max_dataset_bytes });
+        }
+        let cutoff = self.cutoff();
         let mut conn = self.lock()?;
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(db)?;
+        tx.execute("DELETE FROM datasets WHERE created_unix < ?1", params![cutoff]).map_err(db)?;
+        let exists = tx.query_row("SELECT 1 FROM datasets WHERE id = ?1", params![rec.id], |_| Ok(())).optional().map_err(db)?.is_some();
+        if !exists {
+            let used: i64 = tx.query_row("SELECT COALESCE(SUM(stored_bytes), 0) FROM datasets", [], |r| r.get(0)).map_err(db)?;
+            let used = used.max(0) as u64;
+            if used.saturating_add(bytes) > self.limits.max_total_bytes {
+                return Err(StoreError::Full { used, bytes, limit: self.limits.max_total_bytes });
+            }
+        }
         let n = tx
             .execute(
-                "INSERT OR IGNORE INTO datasets (id, name, format, created_unix, report, dataset) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![rec.id, rec.name, rec.format, rec.created_unix, report, dataset],
+                "INSERT OR IGNORE INTO datasets (id, name, format, created_unix, report, dataset, dataset_z, stored_bytes) VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7)",
+                params![rec.id, rec.name, rec.format, rec.created_unix, report, packed, bytes as i64],
             )
             .map_err(db)?;
         // Asked inside the transaction, after the write and before the commit: a
@@ -83,27 +141,39 @@ impl DatasetStore for SqliteStore {
     }
 
     fn get(&self, id: &str) -> Result<Option<StoredDataset>, StoreError> {
-        let row = self
+        type Raw = (String, String, String, i64, String, String, Option<Vec<u8>>);
+        let row: Option<Raw> = self
             .lock()?
-            .query_row("SELECT id, name, format, created_unix, report, dataset FROM datasets WHERE id = ?1", params![id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, i64>(3)?, r.get::<_, String>(4)?, r.get::<_, String>(5)?))
-            })
+            .query_row(
+                "SELECT id, name, format, created_unix, report, dataset, dataset_z FROM datasets WHERE id = ?1 AND created_unix >= ?2",
+                params![id, self.cutoff()],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
+            )
             .optional()
             .map_err(db)?;
-        let Some((id, name, format, created_unix, report, dataset)) = row else { return Ok(None) };
+        let Some((id, name, format, created_unix, report, text, packed)) = row else { return Ok(None) };
         let corrupt = |why: String| StoreError::Corrupt { id: id.clone(), why };
-        Ok(Some(StoredDataset {
-            report: serde_json::from_str(&report).map_err(|e| corrupt(e.to_string()))?,
-            dataset: serde_json::from_str(&dataset).map_err(|e| corrupt(e.to_string()))?,
-            id: id.clone(),
-            name,
-            format,
-            created_unix,
-        }))
+        let dataset = match packed {
+            Some(z) => {
+                let json = zstd::stream::decode_all(z.as_slice()).map_err(|e| corrupt(e.to_string()))?;
+                serde_json::from_slice(&json).map_err(|e| corrupt(e.to_string()))?
+            }
+            None => serde_json::from_str(&text).map_err(|e| corrupt(e.to_string()))?,
+        };
+        Ok(Some(StoredDataset { report: serde_json::from_str(&report).map_err(|e| corrupt(e.to_string()))?, dataset, id: id.clone(), name, format, created_unix }))
     }
 
     fn count(&self) -> Result<u64, StoreError> {
         self.lock()?.query_row("SELECT COUNT(*) FROM datasets", [], |r| r.get::<_, i64>(0)).map(|n| n.max(0) as u64).map_err(db)
+    }
+
+    fn purge_expired(&self) -> Result<u64, StoreError> {
+        let cutoff = self.cutoff();
+        self.lock()?.execute("DELETE FROM datasets WHERE created_unix < ?1", params![cutoff]).map(|n| n as u64).map_err(db)
+    }
+
+    fn stored_bytes(&self) -> Result<u64, StoreError> {
+        self.lock()?.query_row("SELECT COALESCE(SUM(stored_bytes), 0) FROM datasets", [], |r| r.get::<_, i64>(0)).map(|n| n.max(0) as u64).map_err(db)
     }
 }
 
@@ -116,7 +186,7 @@ mod tests {
             id: id.into(),
             name: "x.json".into(),
             format: "omb-json".into(),
-            created_unix: 1,
+            created_unix: unix_now(),
             report: serde_json::json!({"id": id}),
             dataset: capacity::dataset::Dataset {
                 source: capacity::dataset::Source { file: format!("upload:{id}"), title: "t".into(), summary: None },
@@ -143,5 +213,55 @@ mod tests {
         SqliteStore::open(&dir).unwrap().put(&rec("00000000000000aa")).unwrap();
         assert!(SqliteStore::open(&dir).unwrap().get("00000000000000aa").unwrap().is_some());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn quotas_refuse_with_the_sizes_and_store_nothing() {
+        let one = StoreLimits { max_dataset_bytes: 10, ..StoreLimits::default() };
+        let s = SqliteStore::in_memory().unwrap().with_limits(one);
+        let e = s.put(&rec("00000000000000a1")).unwrap_err();
+        assert!(matches!(e, StoreError::DatasetTooLarge { limit: 10, .. }), "{e}");
+        assert_eq!(s.count().unwrap(), 0);
+        let s = SqliteStore::in_memory().unwrap();
+        assert!(s.put(&rec("00000000000000a1")).unwrap());
+        let used = s.stored_bytes().unwrap();
+        assert!(used > 0);
+        let s = s.with_limits(StoreLimits { max_total_bytes: used + used / 2, ..StoreLimits::default() });
+        let e = s.put(&rec("00000000000000a2")).unwrap_err();
+        assert!(matches!(e, StoreError::Full { .. }), "{e}");
+        assert!(e.to_string().contains("MQPLAN_STORE_MAX_MB"));
+        assert!(!s.put(&rec("00000000000000a1")).unwrap(), "a dataset already stored needs no room");
+        assert_eq!(s.count().unwrap(), 1);
+    }
+
+    #[test]
+    fn expired_datasets_are_not_served_and_are_purged() {
+        let day = StoreLimits { ttl_s: 86_400, ..StoreLimits::default() };
+        let s = SqliteStore::in_memory().unwrap().with_limits(day).with_clock(|| 10 * 86_400);
+        let mut old = rec("00000000000000b1");
+        old.created_unix = 8 * 86_400;
+        let mut fresh = rec("00000000000000b2");
+        fresh.created_unix = 10 * 86_400 - 5;
+        // written directly: `put` would purge it as it writes
+        s.lock().unwrap().execute(
+            "INSERT INTO datasets (id, name, format, created_unix, report, dataset, dataset_z, stored_bytes) VALUES (?1, 'x', 'omb-json', ?2, '{}', ?3, NULL, 10)",
+            params![old.id, old.created_unix, serde_json::to_string(&old.dataset).unwrap()],
+        ).unwrap();
+        assert!(s.get(&old.id).unwrap().is_none(), "an expired dataset is not served");
+        assert!(s.put(&fresh).unwrap());
+        assert_eq!(s.count().unwrap(), 1, "the write purged the expired one");
+        assert!(s.get(&fresh.id).unwrap().is_some());
+        assert_eq!(s.purge_expired().unwrap(), 0);
+    }
+
+    #[test]
+    fn rows_written_before_compression_are_read() {
+        let s = SqliteStore::in_memory().unwrap();
+        let r = rec("00000000000000c1");
+        s.lock().unwrap().execute(
+            "INSERT INTO datasets (id, name, format, created_unix, report, dataset, dataset_z, stored_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, 10)",
+            params![r.id, r.name, r.format, r.created_unix, serde_json::to_string(&r.report).unwrap(), serde_json::to_string(&r.dataset).unwrap()],
+        ).unwrap();
+        assert_eq!(s.get(&r.id).unwrap().unwrap(), r);
     }
 }

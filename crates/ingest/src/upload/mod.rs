@@ -8,6 +8,7 @@ pub mod formats;
 pub mod lint;
 pub mod meta;
 pub mod report;
+pub mod summary;
 
 use capacity::dataset::{Cache, Dataset, HardwareSetup, Load, Metric, Row, RowWorkload, Source, Status, Unit};
 
@@ -347,6 +348,9 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         return Imported { report, dataset: None };
     }
     report.rows_imported = dataset.rows.len();
+    // Stored and planned as its summary: one row per condition (see `summary`).
+    let dataset = summary::condense(&dataset);
+    report.rows_stored = dataset.rows.len();
     Imported { report, dataset: Some(dataset) }
 }
 

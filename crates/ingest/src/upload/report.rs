@@ -1,4 +1,4 @@
-//! The parse report: stable JSON names `id`, `format`, `rows_imported`,
+//! The parse report: stable JSON names `id`, `format`, `rows_imported`, `rows_stored`,
 //! `warnings[]`, `errors[]` (each error with `line`, `field`, `reason`).
 
 use serde::{Deserialize, Serialize};
@@ -50,8 +50,11 @@ pub struct ImportReport {
     pub id: String,
     /// Detected or given format id.
     pub format: String,
-    /// Rows stored.
+    /// Rows read from the file (one per measurement).
     pub rows_imported: usize,
+    /// Rows stored: one per condition, the best (throughput) or median (other
+    /// metrics) of its rows ([`super::summary`]).
+    pub rows_stored: usize,
     /// Lint warnings.
     pub warnings: Vec<Lint>,
     /// Errors (non-empty = refused, nothing stored).

@@ -4,10 +4,14 @@ mod condition_groups;
 mod csv_lines;
 pub mod kafka_perf;
 pub mod mqplan_csv;
+pub mod omb_console;
 pub mod omb_csv;
 pub mod omb_json;
 pub mod pulsar_perf;
+pub mod results_table;
 pub mod rocketmq;
+pub mod table_cells;
+pub mod table_numbers;
 mod text;
 pub mod unrecognised;
 
@@ -22,18 +26,32 @@ pub fn detect(name: &str, text: &str) -> Format {
     let first_line = head.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if head.trim_start().starts_with('{') {
         Format::OmbJson
+    } else if head.contains("Pub rate") && head.contains("msg/s") {
+        Format::OmbConsole
     } else if head.contains("Send TPS:") || head.contains("Consume TPS:") || head.contains("producer.sh") || head.contains("consumer.sh") || head.contains("org.apache.rocketmq.example.benchmark") {
         Format::RocketmqBenchmark
     } else if head.contains("Throughput produced:") || head.contains("Throughput received:") || head.contains("Aggregated throughput stats") || head.contains("pulsar-perf") {
         Format::PulsarPerf
     } else if head.contains("records sent,") || head.contains("data.consumed.in") || head.contains("kafka-producer-perf-test") {
         Format::KafkaPerf
+    } else if looks_like_table(&head) {
+        Format::ResultsTable
     } else if first_line.contains("prod-rate-avg") || first_line.contains("publishRate") || first_line.contains("publishLatency") {
         Format::OmbCsv
     } else {
         let _ = name;
         Format::MqplanCsv
     }
+}
+
+/// A Markdown table (a `|---|` separator row under a `|` header) or an HTML `<table>`.
+fn looks_like_table(head: &str) -> bool {
+    let lines: Vec<&str> = head.lines().map(str::trim).collect();
+    let markdown = lines.windows(2).any(|w| {
+        let sep = w[1].trim_matches('|');
+        w[0].starts_with('|') && !sep.is_empty() && sep.contains('-') && sep.chars().all(|c| matches!(c, '-' | ':' | '|' | ' '))
+    });
+    markdown || head.to_ascii_lowercase().contains("<table")
 }
 
 /// Parses `text` as `format`.
@@ -48,5 +66,7 @@ pub fn parse(format: Format, text: &str) -> Result<Parsed, Vec<ImportError>> {
         Format::KafkaPerf => kafka_perf::parse(text),
         Format::PulsarPerf => pulsar_perf::parse(text),
         Format::RocketmqBenchmark => rocketmq::parse(text),
+        Format::OmbConsole => omb_console::parse(text),
+        Format::ResultsTable => results_table::parse(text),
     }
 }

@@ -39,7 +39,7 @@ fn steady_mean(samples: &[f64]) -> Option<(f64, usize, usize, usize)> {
 }
 
 /// `1kb`, `1Kb`, `100b`, `10KB`, `1MB`, `1.5MB` in a workload name → bytes.
-fn size_from_name(name: &str) -> Option<f64> {
+pub(super) fn size_from_name(name: &str) -> Option<f64> {
     let lower = name.to_ascii_lowercase();
     for (i, _) in lower.match_indices(|c: char| c.is_ascii_digit()) {
         // Inside a number (after a digit or its decimal point): not a start.
@@ -63,7 +63,7 @@ fn size_from_name(name: &str) -> Option<f64> {
 }
 
 /// `100-partitions` → 100; `10K-rate` → 10,000; `4-producer` → 4.
-fn count_before(name: &str, word: &str) -> Option<f64> {
+pub(super) fn count_before(name: &str, word: &str) -> Option<f64> {
     let lower = name.to_ascii_lowercase();
     let i = lower.find(word)?;
     let head = lower[..i].trim_end_matches(['-', ' ', '_']);

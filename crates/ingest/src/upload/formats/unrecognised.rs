@@ -5,7 +5,7 @@
 //! never CSV.
 
 /// The formats read, as the refusal lists them.
-pub const SUPPORTED: &str = "omb-json (OpenMessaging Benchmark result JSON), omb-csv (its CSV export), kafka-perf (kafka-producer-perf-test / kafka-consumer-perf-test output), pulsar-perf (pulsar-perf produce / consume output), rocketmq-benchmark (RocketMQ benchmark Producer / Consumer output) and mqplan-csv (system,metric,value,unit,… — template at /api/v1/datasets/template.csv)";
+pub const SUPPORTED: &str = "omb-json (OpenMessaging Benchmark result JSON), omb-csv (its CSV export), kafka-perf (kafka-producer-perf-test / kafka-consumer-perf-test output), pulsar-perf (pulsar-perf produce / consume output), rocketmq-benchmark (RocketMQ benchmark Producer / Consumer output), omb-console (OMB's console output, \"Pub rate … msg/s\" lines), results-table (a Markdown or HTML results table with a header row) and mqplan-csv (system,metric,value,unit,… — template at /api/v1/datasets/template.csv)";
 
 fn first_line(text: &str) -> &str {
     text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
@@ -44,11 +44,11 @@ pub fn describe(text: &str) -> Option<String> {
         let t = l.trim().trim_matches('|').trim();
         t.starts_with("---") || t.starts_with(":--")
     }) {
-        format!("a Markdown table (columns {})", short_list(&cells(line.trim_matches('|'), '|')))
+        format!("a Markdown table (columns {}) without the |---| row under its header that makes it a table", short_list(&cells(line.trim_matches('|'), '|')))
     } else if lower.contains("<table") || lower.contains("<html") {
         "an HTML page or table".to_string()
     } else if head.contains("Pub rate") || head.contains("Pub Latency") || head.contains("Pub Delay Latency") {
-        "OpenMessaging Benchmark's console output (\"Pub rate … msg/s\" lines): upload the result JSON OMB writes beside it (named after the workload and driver), or its CSV export".to_string()
+        "OpenMessaging Benchmark's console output without any \"Pub rate … msg/s\" interval line (omb-console reads those), or upload the result JSON OMB writes beside it".to_string()
     } else if line.contains(',') {
         format!("a CSV whose header names {}, none of them mqplan CSV's (system, metric, value, unit, …)", short_list(&cells(line, ',')))
     } else if line.contains(';') || line.contains('\t') {
