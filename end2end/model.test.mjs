@@ -37,9 +37,9 @@ test('a plan shows machines across the throughput interval, with JavaScript and 
     if (js) { await page.fill('#f-size', '2048'); await page.waitForFunction(() => /size=2048/.test(location.search)); }
     assert.deepEqual(errors, [], `no console errors (CSP included) with js ${js}`);
     const text = await page.textContent('.recommendation dl.facts');
-    const m = text.match(/(\d+) – (\d+) – (\d+) machines/);
+    const m = text.match(/(\d+) expected; (\d+) to (\d+) across the 80 % interval/);
     assert.ok(m, `interval shown (js ${js}): ${text}`);
-    const [lo, mid, hi] = m.slice(1).map(Number);
+    const [mid, lo, hi] = m.slice(1).map(Number);
     assert.ok(lo <= mid && mid <= hi, `${lo} ≤ ${mid} ≤ ${hi}`);
     assert.ok(await page.locator('#f-hw optgroup[label="Measured in public benchmarks"] option[value="aws-i3en.2xlarge"]').count() === 1, 'corpus presets grouped');
     await ctx.close();
