@@ -10,7 +10,7 @@ const SELECTION: &[(&str, &str)] = &[("dataset", "Uploaded dataset ids (comma li
 
 /// CLI help for a field: its meaning without the README's Markdown.
 fn help(f: &FieldSpec) -> String {
-    let text = f.meaning.replace('`', "").replace("\\|", "|").replace("**", "");
+    let text = f.meaning().replace('`', "").replace("\\|", "|").replace("**", "");
     if f.unit.is_empty() { text } else { format!("{text} [{}]", f.unit) }
 }
 

@@ -14,6 +14,26 @@ pub fn Candidates(
     /// The plan whose candidates to compare.
     plan: Plan,
 ) -> impl IntoView {
+    // Machines per candidate as plain HTML bars (no drawing code in the bundle).
+    let widest = plan.candidates.iter().map(|c| c.plan.nodes).max().unwrap_or(1).max(1);
+    let bars = plan
+        .candidates
+        .iter()
+        .map(|c| {
+            let p = &c.plan;
+            let drain = p.drain.as_ref().map_or_else(|| "drain not measured".to_string(), |d| if d.seconds.is_finite() { format!("drains in {}", duration(d.seconds)) } else { "never drains".into() });
+            let cost = p.monthly_cost.map(|m| format!(" · {} / month", fmt_num(m))).unwrap_or_default();
+            let width = format!("width: {:.1}%", 100.0 * f64::from(p.nodes) / f64::from(widest));
+            view! {
+                <li data-system=c.system.id() data-status=c.status.clone()>
+                    <span class="name">{c.system.name()}</span>
+                    <span class="track"><span class="bar" style=width></span></span>
+                    <span class="what">{format!("{} machines{cost} · {drain}{}", p.nodes, if c.status == "dropped" { " · dropped" } else { "" })}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let latency = use_context::<crate::catalog_context::CatalogCtx>().and_then(|c| charts::latency_svg(&c.0.catalog, &plan).ok().flatten());
     view! {
         <section class="card candidates" aria-labelledby="cand-h">
             <h2 id="cand-h">"All candidates"</h2>
@@ -31,18 +51,30 @@ pub fn Candidates(
                         view! {
                             <tr data-system=c.system.id() data-status=c.status.clone()>
                                 <th scope="row">{c.system.name()}</th>
-                                <td class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
-                                <td><Num text=p.monthly_cost.map_or_else(|| p.nodes.to_string(), |c| format!("{} ({} / month)", p.nodes, fmt_num(c))) tip=roles /></td>
-                                <td>{p.bottleneck.label()}</td>
-                                <td>{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
-                                <td>{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>
-                                <td>{p.drain.as_ref().map(|d| duration(d.seconds)).unwrap_or_else(|| "not measured".into())}</td>
-                                <td><ul class="reasons">{c.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul></td>
+                                <td data-label="Verdict" class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
+                                <td data-label="Machines"><Num text=p.monthly_cost.map_or_else(|| p.nodes.to_string(), |c| format!("{} ({} / month)", p.nodes, fmt_num(c))) tip=roles /></td>
+                                <td data-label="Bottleneck">{p.bottleneck.label()}</td>
+                                <td data-label="p99">{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
+                                <td data-label="Disk / node">{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>
+                                <td data-label="Drain">{p.drain.as_ref().map(|d| duration(d.seconds)).unwrap_or_else(|| "not measured".into())}</td>
+                                <td data-label="Why"><ul class="reasons">{c.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul></td>
                             </tr>
                         }
                     }).collect_view()}
                 </tbody>
             </table>
+            </div>
+            <div class="chart-row">
+                <figure class="chart machines">
+                    <ul class="bars">{bars}</ul>
+                    <figcaption><strong>"Machines per candidate. "</strong>"With monthly cost (if priced) and drain time. Pale: dropped."</figcaption>
+                </figure>
+                {latency.map(|svg| view! {
+                    <figure class="chart">
+                        <div inner_html=svg></div>
+                        <figcaption><strong>"p99 vs utilisation. "</strong>"Dots: seed 000's steady and high-load p99 (≙ 50 % and 90 % CPU); rings: the candidates as planned; black line: your objective."</figcaption>
+                    </figure>
+                })}
             </div>
         </section>
     }

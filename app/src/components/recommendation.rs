@@ -34,36 +34,43 @@ pub fn RecommendationCard(
             {(g.extrapolated && !g.cliff).then(|| view! { " " <span class="warn">"outside the measured grid: nearest measured cell"</span> })}</dd>
         }
     });
-    let drain = best.drain.clone().map(|d| {
-        view! {
-            <dt>"Backlog drain after the outage"</dt>
-            <dd><Num text=duration(d.seconds) tip=format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
-                {(d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05).then(|| view! { " " <span class="muted">{format!("({} at the lowest measured per-partition rate)", duration(d.seconds_at_low))}</span> })}</dd>
-        }
-    });
-    let interval = best.nodes_interval.clone().map(|r| {
-        view! {
-            <dt>"Machines across the throughput interval"</dt>
-            <dd><Num text=format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0)
-                tip=format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0) /></dd>
-        }
-    });
-    let object = (best.storage.object_bytes > 0.0).then(|| view! {
-        <dt>"Object storage"</dt>
-        <dd><Num text=bytes(best.storage.object_bytes) tip=format!("one logical copy of the {} h not kept on {} (the object store replicates it itself)", fmt_num(plan.workload.retention.0 - best.storage.local_hours), best.storage.location) /></dd>
-    });
-    let cost = best.monthly_cost.map(|c| view! {
-        <dt>"Monthly cost"</dt>
-        <dd><Num text=format!("{} per month", fmt_num(c)) tip="machines × your price per machine, plus object storage × your price per TB-month".to_string() /></dd>
-    });
-    let advice = best.partition_advice.clone().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions).map(|a| view! {
-        <dt>"Partitions"</dt>
-        <dd><Num text=format!("at least {} (planned {})", a.at_least, a.planned) tip=a.reasons.join("; ") /></dd>
-    });
-    let zones = (best.cross_zone_mbps > 0.0).then(|| view! {
-        <dt>"Cross-zone traffic"</dt>
-        <dd><Num text=format!("{} MB/s", fmt_num(best.cross_zone_mbps)) tip=format!("over {} zones: follower copies placed in other zones plus producers and consumers reaching leaders elsewhere (no follower fetching)", plan.workload.zones) /></dd>
-    });
+    // Optional facts as (label, number, tip, note): one view type for all of them
+    // keeps the bundle small.
+    let mut facts: Vec<(&'static str, String, String, String)> = Vec::new();
+    let mut after_p99: Vec<(&'static str, String, String, String)> = Vec::new();
+    if let Some(r) = &best.nodes_interval {
+        facts.push((
+            "Machines across the throughput interval",
+            format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0),
+            format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0),
+            String::new(),
+        ));
+    }
+    if best.storage.object_bytes > 0.0 {
+        after_p99.push(("Object storage", bytes(best.storage.object_bytes), format!("one logical copy of the {} h not kept on {} (the object store replicates it itself)", fmt_num(plan.workload.retention.0 - best.storage.local_hours), best.storage.location), String::new()));
+    }
+    if let Some(c) = best.monthly_cost {
+        after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine, plus object storage × your price per TB-month".into(), String::new()));
+    }
+    if let Some(a) = best.partition_advice.as_ref().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions) {
+        after_p99.push(("Partitions", format!("at least {} (planned {})", a.at_least, a.planned), a.reasons.join("; "), String::new()));
+    }
+    if best.cross_zone_mbps > 0.0 {
+        after_p99.push(("Cross-zone traffic", format!("{} MB/s", fmt_num(best.cross_zone_mbps)), format!("over {} zones: follower copies placed in other zones plus producers and consumers reaching leaders elsewhere (no follower fetching)", plan.workload.zones), String::new()));
+    }
+    if let Some(d) = &best.drain {
+        after_p99.push((
+            "Backlog drain after the outage",
+            duration(d.seconds),
+            format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")),
+            if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 { format!(" ({} at the lowest measured per-partition rate)", duration(d.seconds_at_low)) } else { String::new() },
+        ));
+    }
+    let show = |v: Vec<(&'static str, String, String, String)>| {
+        v.into_iter().map(|(dt, text, tip, note)| view! { <dt>{dt}</dt><dd><Num text=text tip=tip /><span class="muted">{note}</span></dd> }).collect_view()
+    };
+    let facts = show(facts);
+    let after_p99 = show(after_p99);
     let ops = best.ops.clone();
     let ops_tip = ops.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ");
     view! {
@@ -71,6 +78,7 @@ pub fn RecommendationCard(
             <div class="rec-text">
                 <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
                     <Num text=format!("{} machines", r.nodes) tip=format!("{} data nodes sized by the bounds (+1 for a lost node) plus supporting roles", best.data_nodes) /></h2>
+                {plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "constraint" | "data_loss" | "disk_short" | "infeasible")).map(|w| view! { <p class="alert" role="note">{w.text.clone()}</p> }).collect_view()}
                 <div class="scroll"><table class="roles">
                     <caption>"Machines by role"</caption>
                     <thead><tr><th scope="col">"Role"</th><th scope="col">"Machines"</th><th scope="col">"Processes"</th><th scope="col">"Why"</th></tr></thead>
@@ -79,7 +87,7 @@ pub fn RecommendationCard(
                     </tbody>
                 </table></div>
                 <dl class="facts">
-                    {interval}
+                    {facts}
                     <dt>"Bottleneck"</dt>
                     <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
                     <dt>"Disk per data node"</dt>
@@ -88,14 +96,10 @@ pub fn RecommendationCard(
                     <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
                         <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "
                         <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
-                    {object}
-                    {cost}
-                    {advice}
-                    {zones}
                     <dt>"Expected p99"</dt>
                     <dd>{p99}</dd>
                     {p999}
-                    {drain}
+                    {after_p99}
                     <dt>"Utilisation at peak"</dt>
                     <dd>"CPU " <Num text=pct(best.utilisation.cpu) tip="core-seconds needed ÷ cores of all data nodes" />
                         ", disk " <Num text=pct(best.utilisation.disk) tip="bytes written ÷ disk write bandwidth" />

@@ -73,8 +73,6 @@ pub struct FieldSpec {
     /// Default as query text; "" when the field is optional (no value = not given)
     /// or, for hardware, when the preset supplies it.
     pub default: &'static str,
-    /// What the field means, for the README table and the CLI help.
-    pub meaning: &'static str,
     /// One line of help under the form field.
     pub help: &'static str,
     /// Also a flag of `mqplan predict` (the cluster's run and hardware).
@@ -82,18 +80,24 @@ pub struct FieldSpec {
 }
 
 impl FieldSpec {
+    /// What the field means, for the README table and the CLI help ([`MEANINGS`];
+    /// kept apart so the browser bundle does not carry it).
+    pub fn meaning(&self) -> &'static str {
+        MEANINGS.iter().find(|(n, _)| *n == self.name).map_or("", |(_, m)| m)
+    }
+
     /// The CLI flag: the name with `-` for `_`.
     pub fn flag(&self) -> String {
         self.name.replace('_', "-")
     }
 }
 
-const fn num(name: &'static str, label: &'static str, unit: &'static str, group: Group, min: f64, max: f64, min_inclusive: bool, default: &'static str, meaning: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec { name, label, unit, group, editor: Editor::Number { min, max, min_inclusive, integer: false }, default, meaning, help, predict: false }
+const fn num(name: &'static str, label: &'static str, unit: &'static str, group: Group, min: f64, max: f64, min_inclusive: bool, default: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec { name, label, unit, group, editor: Editor::Number { min, max, min_inclusive, integer: false }, default, help, predict: false }
 }
 
-const fn int(name: &'static str, label: &'static str, unit: &'static str, group: Group, min: u32, max: u32, default: &'static str, meaning: &'static str, help: &'static str) -> FieldSpec {
-    FieldSpec { name, label, unit, group, editor: Editor::Number { min: min as f64, max: max as f64, min_inclusive: true, integer: true }, default, meaning, help, predict: false }
+const fn int(name: &'static str, label: &'static str, unit: &'static str, group: Group, min: u32, max: u32, default: &'static str, help: &'static str) -> FieldSpec {
+    FieldSpec { name, label, unit, group, editor: Editor::Number { min: min as f64, max: max as f64, min_inclusive: true, integer: true }, default, help, predict: false }
 }
 
 const fn for_predict(f: FieldSpec) -> FieldSpec {
@@ -120,33 +124,64 @@ pub const DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), ("
 /// and RF 3 are seed 000's test workload (§2); 24 partitions are seed 000's (§5.1);
 /// 50 MB/s and 24 h are a modest single-team stream (our choice).
 pub const FIELDS: &[FieldSpec] = &[
-    num("mbps", "Peak produce rate", "MB/s", Group::Workload, 0.0, 100_000.0, false, "50", "peak produce rate in MB/s (10^6 B/s) **or** `msgs` in msg/s (not both)", "MB = 10^6 bytes. Leave empty to give msg/s instead."),
-    num("msgs", "…or in messages", "msg/s", Group::Workload, 0.0, 1e9, false, "", "peak produce rate in msg/s (instead of `mbps`)", "Give either MB/s or msg/s."),
-    for_predict(num("size", "Average message size", "bytes", Group::Workload, 1.0, 16_777_216.0, true, "1024", "average message size, bytes (before compression)", "The corpus measured 100 B to 1 MB; seeds 100 B, 1 KB and 10 kB.")),
-    for_predict(int("rf", "Replication factor", "copies", Group::Workload, 1, 7, "3", "replication factor", "Copies of each message (acks=all waits for them). RF 1 loses data with a node.")),
-    num("retention_h", "Retention", "hours", Group::Workload, 0.0, 87_600.0, true, "24", "retention, hours", "How long messages are kept (on brokers, or in object storage when tiered)."),
-    for_predict(int("partitions", "Partitions / queues / segments", "total", Group::Workload, 1, 1_000_000, "24", "partitions / queues / segments in total", "One partition caps a topic's throughput; seed 001 measured 100–5,000 on 6 nodes.")),
-    int("fanout", "Consumer groups", "groups", Group::Workload, 0, 1000, "1", "consumer groups, each reading everything", "Each group reads every message once."),
-    num("p99_ms", "p99 latency objective", "ms", Group::Workload, 0.0, 3_600_000.0, false, "", "p99 end-to-end latency objective, ms (empty = none); sizes the cluster", "Empty = no objective. A system whose p99 is not measured cannot pass it."),
-    num("compression", "Compression ratio", "× smaller", Group::Workload, 1.0, 20.0, true, "1", "producer compression ratio: disk, network and storage carry size ÷ ratio", "1 = none. CPU is charged as the measured runs were (seed 000 produced with zstd)."),
-    FieldSpec { name: "durability", label: "Ack semantics", unit: "", group: Group::Semantics, editor: Editor::Choice(DURABILITY_CHOICES), default: "replicated", meaning: "`replicated` (acks=all / sync replication, async flush) \\| `fsync` (flush before ack) \\| `leader` (acks=1)", help: "acks=1 vs all: 30 %+; sync vs async flush: ≈2× (seed 000 §2.5).", predict: true },
-    FieldSpec { name: "kind", label: "Messages are", unit: "", group: Group::Semantics, editor: Editor::Choice(KIND_CHOICES), default: "data", meaning: "`data` \\| `business`", help: "Seed 000 §8.3 step 1.", predict: false },
-    FieldSpec { name: "needs", label: "Must-have features", unit: "", group: Group::Semantics, editor: Editor::Features, default: "", meaning: "comma list of `transactions,delay,trace,dlq,multitenancy,tiered,geo,schema,mqtt,autoscale`", help: "A candidate lacking one is dropped.", predict: false },
-    FieldSpec { name: "team", label: "Dedicated middleware team", unit: "", group: Group::Semantics, editor: Editor::Choice(TEAM_CHOICES), default: "none", meaning: "`dedicated` \\| `none` (dedicated middleware team)", help: "Without one, BookKeeper-based systems are dropped (seed 000 §6.5).", predict: false },
-    num("outage_h", "Consumer outage to plan for", "hours", Group::Recovery, 0.0, 720.0, true, "1", "consumer outage to recover from, hours (backlog = rate × outage)", "Backlog = produce rate × outage."),
-    num("drain_min", "Drain that backlog within", "minutes", Group::Recovery, 0.0, 10_080.0, false, "", "drain that backlog within, minutes (empty = not time-critical); adds partitions and consumers first, machines when disk reads bind", "Empty = not time-critical."),
-    int("zones", "Availability zones", "zones", Group::Deployment, 1, 3, "1", "availability zones the machines spread over (1–3); with one zone down the rest carry the load", "Counts round up to a multiple of the zones; replication crosses zones."),
-    num("local_retention_h", "Hours kept on brokers when tiered", "hours", Group::Deployment, 0.0, 87_600.0, true, "", "with tiered storage: hours kept on broker / bookie disks (empty = 24 h, or 2 × the outage if longer); the rest is one copy in object storage", "Tiered storage is used when this is given or `tiered` is a must-have."),
-    num("node_cost", "Cost per machine", "per month", Group::Deployment, 0.0, 1e7, false, "", "price of one machine per month, any currency (empty = compare by machine count)", "Empty = candidates are compared by machines."),
-    num("object_cost", "Object storage cost", "per TB-month", Group::Deployment, 0.0, 1e6, true, "", "object storage price per TB (10^12 B) per month, same currency", "Charged for the tiered share only."),
-    FieldSpec { name: "hw", label: "Machine preset", unit: "", group: Group::Hardware, editor: Editor::Preset, default: "", meaning: "hardware preset id (`cores` = hardware threads, as `nproc` counts them); empty = seed 000's 8-core machine", help: "Fields left empty take the preset's value (shown greyed).", predict: true },
-    for_predict(int("cores", "Cores per node", "threads", Group::Hardware, 1, 512, "", "hardware threads per node (as `nproc` counts them)", "Cloud vCPUs are hyper-threads: a core's second thread counts 25 %.")),
-    for_predict(num("ram_gb", "RAM per node", "GB", Group::Hardware, 0.0, 16_384.0, false, "", "RAM per node, GB", "Page cache matters (seed 000 §2.5 pitfall 3).")),
-    FieldSpec { name: "disk", label: "Disk kind", unit: "", group: Group::Hardware, editor: Editor::Choice(DISK_CHOICES), default: "", meaning: "`hdd` \\| `ssd` \\| `nvme` \\| `optane`", help: "Sets the default write bandwidth.", predict: true },
-    for_predict(int("disks", "Data disks per node", "disks", Group::Hardware, 1, 64, "", "data disks per node", "")),
-    for_predict(num("disk_mbps", "Write bandwidth per disk", "MB/s", Group::Hardware, 0.0, 100_000.0, false, "", "write bandwidth per disk, MB/s", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000.")),
-    for_predict(num("disk_tb", "Capacity per disk", "TB", Group::Hardware, 0.0, 1000.0, false, "", "capacity per disk, TB (10^12 B)", "TB = 10^12 bytes.")),
-    for_predict(num("nic_gbps", "NIC", "Gbit/s", Group::Hardware, 0.0, 1600.0, false, "", "NIC, Gbit/s (full duplex)", "1 Gbit/s = 125 MB/s.")),
+    num("mbps", "Peak produce rate", "MB/s", Group::Workload, 0.0, 100_000.0, false, "50", "MB = 10^6 bytes. Leave empty to give msg/s instead."),
+    num("msgs", "…or in messages", "msg/s", Group::Workload, 0.0, 1e9, false, "", "Give either MB/s or msg/s."),
+    for_predict(num("size", "Average message size", "bytes", Group::Workload, 1.0, 16_777_216.0, true, "1024", "The corpus measured 100 B to 1 MB; seeds 100 B, 1 KB and 10 kB.")),
+    for_predict(int("rf", "Replication factor", "copies", Group::Workload, 1, 7, "3", "Copies of each message (acks=all waits for them). RF 1 loses data with a node.")),
+    num("retention_h", "Retention", "hours", Group::Workload, 0.0, 87_600.0, true, "24", "How long messages are kept (on brokers, or in object storage when tiered)."),
+    for_predict(int("partitions", "Partitions / queues / segments", "total", Group::Workload, 1, 1_000_000, "24", "One partition caps a topic's throughput; seed 001 measured 100–5,000 on 6 nodes.")),
+    int("fanout", "Consumer groups", "groups", Group::Workload, 0, 1000, "1", "Each group reads every message once."),
+    num("p99_ms", "p99 latency objective", "ms", Group::Workload, 0.0, 3_600_000.0, false, "", "Empty = no objective. A system whose p99 is not measured cannot pass it."),
+    num("compression", "Compression ratio", "× smaller", Group::Workload, 1.0, 20.0, true, "1", "1 = none. CPU is charged as the measured runs were (seed 000 produced with zstd)."),
+    FieldSpec { name: "durability", label: "Ack semantics", unit: "", group: Group::Semantics, editor: Editor::Choice(DURABILITY_CHOICES), default: "replicated", help: "acks=1 vs all: 30 %+; sync vs async flush: ≈2× (seed 000 §2.5).", predict: true },
+    FieldSpec { name: "kind", label: "Messages are", unit: "", group: Group::Semantics, editor: Editor::Choice(KIND_CHOICES), default: "data", help: "Seed 000 §8.3 step 1.", predict: false },
+    FieldSpec { name: "needs", label: "Must-have features", unit: "", group: Group::Semantics, editor: Editor::Features, default: "", help: "A candidate lacking one is dropped.", predict: false },
+    FieldSpec { name: "team", label: "Dedicated middleware team", unit: "", group: Group::Semantics, editor: Editor::Choice(TEAM_CHOICES), default: "none", help: "Without one, BookKeeper-based systems are dropped (seed 000 §6.5).", predict: false },
+    num("outage_h", "Consumer outage to plan for", "hours", Group::Recovery, 0.0, 720.0, true, "1", "Backlog = produce rate × outage."),
+    num("drain_min", "Drain that backlog within", "minutes", Group::Recovery, 0.0, 10_080.0, false, "", "Empty = not time-critical."),
+    int("zones", "Availability zones", "zones", Group::Deployment, 1, 3, "1", "Counts round up to a multiple of the zones; replication crosses zones."),
+    num("local_retention_h", "Hours kept on brokers when tiered", "hours", Group::Deployment, 0.0, 87_600.0, true, "", "Tiered storage is used when this is given or `tiered` is a must-have."),
+    num("node_cost", "Cost per machine", "per month", Group::Deployment, 0.0, 1e7, false, "", "Empty = candidates are compared by machines."),
+    num("object_cost", "Object storage cost", "per TB-month", Group::Deployment, 0.0, 1e6, true, "", "Charged for the tiered share only."),
+    FieldSpec { name: "hw", label: "Machine preset", unit: "", group: Group::Hardware, editor: Editor::Preset, default: "", help: "Fields left empty take the preset's value (shown greyed).", predict: true },
+    for_predict(int("cores", "Cores per node", "threads", Group::Hardware, 1, 512, "", "Cloud vCPUs are hyper-threads: a core's second thread counts 25 %.")),
+    for_predict(num("ram_gb", "RAM per node", "GB", Group::Hardware, 0.0, 16_384.0, false, "", "Page cache matters (seed 000 §2.5 pitfall 3).")),
+    FieldSpec { name: "disk", label: "Disk kind", unit: "", group: Group::Hardware, editor: Editor::Choice(DISK_CHOICES), default: "", help: "Sets the default write bandwidth.", predict: true },
+    for_predict(int("disks", "Data disks per node", "disks", Group::Hardware, 1, 64, "", "")),
+    for_predict(num("disk_mbps", "Write bandwidth per disk", "MB/s", Group::Hardware, 0.0, 100_000.0, false, "", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000.")),
+    for_predict(num("disk_tb", "Capacity per disk", "TB", Group::Hardware, 0.0, 1000.0, false, "", "TB = 10^12 bytes.")),
+    for_predict(num("nic_gbps", "NIC", "Gbit/s", Group::Hardware, 0.0, 1600.0, false, "", "1 Gbit/s = 125 MB/s.")),
+];
+
+/// What each field means (README table, CLI help), by name; every field has one (a test).
+pub const MEANINGS: &[(&str, &str)] = &[
+    ("mbps", "peak produce rate in MB/s (10^6 B/s) **or** `msgs` in msg/s (not both)"),
+    ("msgs", "peak produce rate in msg/s (instead of `mbps`)"),
+    ("size", "average message size, bytes (before compression)"),
+    ("rf", "replication factor"),
+    ("retention_h", "retention, hours"),
+    ("partitions", "partitions / queues / segments in total"),
+    ("fanout", "consumer groups, each reading everything"),
+    ("p99_ms", "p99 end-to-end latency objective, ms (empty = none); sizes the cluster"),
+    ("compression", "producer compression ratio: disk, network and storage carry size ÷ ratio"),
+    ("durability", "`replicated` (acks=all / sync replication, async flush) \\| `fsync` (flush before ack) \\| `leader` (acks=1)"),
+    ("kind", "`data` \\| `business`"),
+    ("needs", "comma list of `transactions,delay,trace,dlq,multitenancy,tiered,geo,schema,mqtt,autoscale`"),
+    ("team", "`dedicated` \\| `none` (dedicated middleware team)"),
+    ("outage_h", "consumer outage to recover from, hours (backlog = rate × outage)"),
+    ("drain_min", "drain that backlog within, minutes (empty = not time-critical); adds partitions and consumers first, machines when disk reads bind"),
+    ("zones", "availability zones the machines spread over (1–3); with one zone down the rest carry the load"),
+    ("local_retention_h", "with tiered storage: hours kept on broker / bookie disks (empty = 24 h, or 2 × the outage if longer); the rest is one copy in object storage"),
+    ("node_cost", "price of one machine per month, any currency (empty = compare by machine count)"),
+    ("object_cost", "object storage price per TB (10^12 B) per month, same currency"),
+    ("hw", "hardware preset id (`cores` = hardware threads, as `nproc` counts them); empty = seed 000's 8-core machine"),
+    ("cores", "hardware threads per node (as `nproc` counts them)"),
+    ("ram_gb", "RAM per node, GB"),
+    ("disk", "`hdd` \\| `ssd` \\| `nvme` \\| `optane`"),
+    ("disks", "data disks per node"),
+    ("disk_mbps", "write bandwidth per disk, MB/s"),
+    ("disk_tb", "capacity per disk, TB (10^12 B)"),
+    ("nic_gbps", "NIC, Gbit/s (full duplex)"),
 ];
 
 /// The field named `name`.
@@ -180,7 +215,7 @@ pub fn markdown_table() -> String {
         } else {
             "—".into()
         };
-        out.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", f.name, f.meaning, if f.unit.is_empty() { "—" } else { f.unit }, range, default));
+        out.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", f.name, f.meaning(), if f.unit.is_empty() { "—" } else { f.unit }, range, default));
     }
     out
 }
@@ -196,6 +231,14 @@ mod tests {
             assert!(seen.insert(f.name), "{} twice", f.name);
             assert_eq!(f.flag().replace('-', "_"), f.name);
         }
+    }
+
+    #[test]
+    fn every_field_has_a_meaning() {
+        for f in FIELDS {
+            assert!(!f.meaning().is_empty(), "{}", f.name);
+        }
+        assert_eq!(MEANINGS.len(), FIELDS.len());
     }
 
     #[test]

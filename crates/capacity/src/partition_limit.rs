@@ -55,7 +55,11 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
             "{} partitions with a {} GB backlog: {}",
             fmt_num(c.partitions),
             fmt_num(c.backlog_bytes / 1e9),
-            if c.status == Status::Ok { format!("P99.9 {} ms", fmt_num(c.ms)) } else { format!("{:?}", c.status).to_lowercase() }
+            match c.status {
+                Status::Ok => format!("P99.9 {} ms", fmt_num(c.ms)),
+                Status::Aborted => "aborted".into(),
+                Status::Failed => "failed".into(),
+            }
         )
     };
     let smallest_ok = m.grid.iter().filter(|c| ok(c)).min_by(|a, b| a.partitions.total_cmp(&b.partitions));

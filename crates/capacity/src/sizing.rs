@@ -518,6 +518,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
     let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes), zones).max(w.rf.max(3)));
     let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
+    if disk_per_node_gb > hw.disk_capacity_tb() * 1000.0 * 1.0001 {
+        warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), fmt_num(disk_per_node_gb), fmt_num(hw.disk_capacity_tb() * 1000.0)) });
+    }
     let n = f64::from(data_nodes);
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %.
     let cpu_capacity = match &m.scaling {
@@ -572,8 +575,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             cold_fraction: cold,
             limit,
             detail: format!(
-                "{} group(s) each re-read {} messages over {} partitions while {} msg/s keep arriving; {:.0} % of the backlog is past the page cache ({:.0} % of {} GB RAM per node); catch-up {} msg/s per group, bound by {}; per partition measured: {}",
-                w.fanout, fmt_num(r.backlog_msgs), partitions, fmt_num(w.msgs().0), cold * 100.0, crate::recovery::PAGE_CACHE_SHARE * 100.0, fmt_num(hw.ram_gb), fmt_num(rate), limit.label(), basis.detail
+                "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
+                w.fanout, fmt_num(r.backlog_msgs), partitions, cold * 100.0, fmt_num(rate), limit.label(), basis.detail
             ),
             point: basis.points[0].clone(),
             points: basis.points.clone(),
@@ -799,8 +802,8 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         SystemId::Pulsar => {
             let brokers = serving.clamp(2, data_nodes.max(2));
             vec![
-                role("broker", brokers, brokers, format!("stateless brokers sized by {:.0} % of the co-located CPU bound and the network bound, at least 2 (the corpus measured brokers and bookies co-located; the split is our assumption)", PULSAR_BROKER_CPU_SHARE * 100.0)),
-                role("bookie", data_nodes, data_nodes, format!("sized by disk bandwidth, storage, the ensemble and {:.0} % of the co-located CPU bound, with failure head-room", (1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0)),
+                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound (our split) and the NIC bound; at least 2", PULSAR_BROKER_CPU_SHARE * 100.0)),
+                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble and {:.0} % of the CPU bound, + head-room", (1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0)),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }

@@ -5,12 +5,14 @@
 
 mod bounds;
 mod escape;
+mod latency;
 mod partitions;
 mod size_curve;
 mod validation;
 
 pub use bounds::bounds_svg;
 pub use escape::escape;
+pub use latency::latency_svg;
 pub use partitions::partitions_svg;
 pub use size_curve::size_curve_svg;
 pub use validation::validation_svg;
