@@ -390,7 +390,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let provisioned = retained * (1.0 + factors::STORAGE_HEADROOM);
     let raw = provisioned / factors::MAX_DISK_FILL;
     let node_capacity = Bytes::from_tb(hw.disk_capacity_tb()).0;
-    let storage_nodes = raw / node_capacity;
+    // With zones the bounds carry a lost zone without the +1 node, but a node lost
+    // for good still re-replicates its data onto the others: storage keeps the +1.
+    let storage_nodes = raw / node_capacity + if zones >= 2 { f64::from(factors::FAILURE_HEADROOM_NODES) } else { 0.0 };
     bounds.push(Bound {
         kind: BoundKind::Storage,
         nodes: storage_nodes,
@@ -512,8 +514,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         at_high_capacity: machines_at(c.log_half_width.exp()),
     });
 
-    // Disk per node must hold the data with a node (or, with zones, a zone) lost.
-    let survivors = if zones >= 2 { f64::from(data_nodes) * f64::from(zones - 1) / f64::from(zones) } else { f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1)) };
+    // Disk per node must hold the data with a node lost for good.
+    let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
     let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes), zones).max(w.rf.max(3)));

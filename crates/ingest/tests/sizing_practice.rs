@@ -207,6 +207,10 @@ fn rf1_zones_and_compression_are_planned() {
     let p = run(&cat, &[("mbps", "200"), ("zones", "3")]);
     let k = cand(&p, SystemId::Kafka);
     assert_eq!(role(k, "broker") % 3, 0, "{:?}", k.plan.roles);
+    // The disks still hold a lost node's share: 200 MB/s × 24 h × 3 = 51.8 TB → 88.9 TB
+    // raw; ÷ (brokers − 1) must fit 8 TB per machine.
+    assert!(k.plan.disk_per_node_gb <= 8000.0, "{} GB per node", k.plan.disk_per_node_gb);
+    assert!(!k.plan.warnings.iter().any(|w| w.kind == "disk_short"));
     // RF 3 over 3 zones: both follower copies cross (2 × 200) and 2/3 of the producer
     // and consumer traffic reaches a leader in another zone (2/3 × 200 × 2).
     assert!((k.plan.cross_zone_mbps - (400.0 + 2.0 / 3.0 * 400.0)).abs() < 1e-6, "{}", k.plan.cross_zone_mbps);
