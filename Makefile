@@ -5,7 +5,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 ADDR ?= 127.0.0.1:3000
 
-.PHONY: setup build run test test-unit test-e2e bench load clean
+.PHONY: setup build run test test-unit test-e2e bench load soak fuzz clean
 
 setup:
 	./scripts/setup.sh
@@ -37,6 +37,17 @@ bench: build
 
 load: build
 	./scripts/load.sh
+
+## Bounded soak (SOAK_SECONDS, default 600): static assets and varied pages / plans
+## at 64 connections each, RSS sampled, /healthz timed during a 2,000-connection
+## half-open header flood.
+soak: build
+	./scripts/soak.sh
+
+## Parser fuzzing (cargo-fuzz on nightly; FUZZ_SECONDS per target, default 60).
+## Not part of `make test`: fuzz/ is its own workspace.
+fuzz:
+	./scripts/fuzz.sh
 
 clean:
 	cargo clean
