@@ -72,7 +72,7 @@ pub fn Candidates(
                 {latency.map(|svg| view! {
                     <figure class="chart">
                         <div inner_html=svg></div>
-                        <figcaption><strong>"p99 vs utilisation. "</strong>"Dots: seed 000's steady and high-load p99 (≙ 50 % and 90 % CPU); rings: the candidates as planned; black line: your objective."</figcaption>
+                        <figcaption><strong>"p99 vs utilisation. "</strong>"Colours as in the charts above (Kafka blue, RocketMQ orange, Pulsar green). Dots: seed 000's steady and high-load p99 (≙ 50 % and 90 % CPU); rings: the candidates as planned; black line: your objective."</figcaption>
                     </figure>
                 })}
             </div>

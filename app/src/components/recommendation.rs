@@ -63,11 +63,11 @@ pub fn RecommendationCard(
             "Backlog drain after the outage",
             duration(d.seconds),
             format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")),
-            if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 { format!(" ({} at the lowest measured per-partition rate)", duration(d.seconds_at_low)) } else { String::new() },
+            if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 { format!(" ({} at the lowest measured rate)", duration(d.seconds_at_low)) } else { String::new() },
         ));
     }
     let show = |v: Vec<(&'static str, String, String, String)>| {
-        v.into_iter().map(|(dt, text, tip, note)| view! { <dt>{dt}</dt><dd><Num text=text tip=tip /><span class="muted">{note}</span></dd> }).collect_view()
+        v.into_iter().map(|(dt, text, tip, note)| view! { <dt>{dt}</dt><dd><Num text=format!("{text}{note}") tip=tip /></dd> }).collect_view()
     };
     let facts = show(facts);
     let after_p99 = show(after_p99);

@@ -34,8 +34,8 @@ pub const TREE: &[Question] = &[
     Question { id: "recovery", text: "Is recovery time sensitive (a backlog must drain within a deadline)?", citation: "000 §8.3 step 3; §5.5" },
     Question { id: "partitions", text: "Does the partition count approach a system's measured latency cliff?", citation: "001 conclusions (RocketMQ cliff at 2,000; Pulsar steep past 500)" },
     Question { id: "default", text: "Still undecided?", citation: "000 §8.3 (default RocketMQ: most features, lowest latency, light operations)" },
-    Question { id: "fit", text: "Does the workload fit each candidate, and can its drain deadline be checked?", citation: "mqplan (node cap; measured catch-up)" },
-    Question { id: "cost", text: "Is the tree's choice within the cost tolerance of the cheapest kept candidate?", citation: "mqplan (25 % cost tolerance)" },
+    Question { id: "fit", text: "Does it fit, and can its drain be checked?", citation: "mqplan (node cap; measured catch-up)" },
+    Question { id: "cost", text: "Is the choice within 25 % of the cheapest?", citation: "mqplan (25 % cost tolerance)" },
 ];
 
 /// How much dearer than the cheapest kept candidate the tree's preference may be

@@ -173,7 +173,7 @@ impl CatchupLimit {
     /// Plain words.
     pub fn label(self) -> &'static str {
         match self {
-            CatchupLimit::Partitions => "partitions × per-partition catch-up rate (consumer parallelism)",
+            CatchupLimit::Partitions => "partitions (consumer parallelism)",
             CatchupLimit::DiskRead => "the brokers' disk read bandwidth",
             CatchupLimit::Network => "the brokers' NIC",
             CatchupLimit::Cpu => "the brokers' CPU",

@@ -226,23 +226,32 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
 
 /// The fewest partitions the load needs: the throughput over the per-partition
 /// ceiling, one leader per data node, and the drain deadline's consumer parallelism.
-fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, data_nodes: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>) -> Option<PartitionAdvice> {
+fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, data_nodes: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
         let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
         at_least = at_least.max(need);
-        reasons.push(format!("throughput {} MB/s ÷ {} MB/s per partition (its single-partition runs) = {}", fmt_num(w.ingress().0), fmt_num(c.bytes_per_s / 1e6), fmt_num(need)));
+        reasons.push(format!("{} MB/s ÷ {} MB/s per partition = {}", fmt_num(w.ingress().0), fmt_num(c.bytes_per_s / 1e6), fmt_num(need)));
     }
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(data_nodes));
-        reasons.push(format!("one partition leader on each of the {data_nodes} data nodes"));
+        reasons.push(format!("a leader per data node: {data_nodes}"));
+    }
+    if let (None, Some(r)) = (w.drain_min, recovery) {
+        // Without a deadline, catching up at all needs the consumers' parallelism to
+        // beat the produce rate; 20 % margin (our choice) so a backlog still shrinks.
+        let p = r.partitions_for(r.produce_msgs * 1.2, 3.0);
+        if p.is_finite() && p > f64::from(planned) && w.outage.0 > 0.0 {
+            at_least = at_least.max(p);
+            reasons.push(format!("catch-up: {} msg/s × 1.2 ÷ {} per partition = {}", fmt_num(r.produce_msgs), fmt_num(r.per_partition_msgs), fmt_num(p)));
+        }
     }
     if let (Some((need, r)), Some(limit)) = (drain, w.drain_min) {
         let p = r.partitions_for(need, 3.0);
         if p.is_finite() {
             at_least = at_least.max(p);
-            reasons.push(format!("draining in {} min needs {} msg/s per group ÷ {} msg/s per partition = {} partitions, each with its own consumer", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
+            reasons.push(format!("a {} min drain: {} msg/s ÷ {} per partition = {}", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
         }
     }
     (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons })
@@ -602,7 +611,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
 
     // Partition advice: throughput per partition, one leader per node, the drain.
-    let advice = partition_advice(m, w, fit, partitions, data_nodes, drain_need.zip(recovery.as_ref().map(|(r, _)| r)));
+    let advice = partition_advice(m, w, fit, partitions, data_nodes, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
             warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), partitions, w.partitions, a.reasons.join("; ")) });

@@ -447,7 +447,9 @@ impl Workload {
         if h.disks != base.disks {
             out.push(("disks", h.disks.to_string()));
         }
-        if h.disk_mbps != default_disk_mbps(h.disk) {
+        // A given `disk` resets the bandwidth to that kind's default; otherwise the preset's.
+        let expected_mbps = if h.disk != base.disk { default_disk_mbps(h.disk) } else { base.disk_mbps };
+        if h.disk_mbps != expected_mbps {
             out.push(("disk_mbps", fmt(h.disk_mbps.0)));
         }
         if h.disk_tb != base.disk_tb {

@@ -37,20 +37,12 @@ pub fn latency_svg(catalog: &Catalog, plan: &Plan) -> Result<Option<String>, Cha
         let mut chart = log_log(&root, (0.3, 0.95), (y0 * 0.7, y1 * 1.5), ("CPU utilisation at peak (fraction)", "p99 end-to-end (ms)"))?;
         for (s, pts) in &curves {
             let c = color(*s);
-            chart
-                .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
-                .map_err(e)?
-                .label(s.name())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+            chart.draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2))).map_err(e)?;
             let measured = pts.iter().filter(|(u, _)| (u - STEADY_UTILISATION).abs() < 0.02 || (u - HIGH_UTILISATION).abs() < 0.02);
             chart.draw_series(measured.map(|(u, y)| Circle::new((*u, *y), 3, c.filled()))).map_err(e)?;
         }
         if let Some(s) = slo {
-            chart
-                .draw_series(std::iter::once(PathElement::new(vec![(0.3, s), (0.95, s)], BLACK.stroke_width(1))))
-                .map_err(e)?
-                .label(format!("objective {} ms", capacity::units::fmt_num(s)))
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK.stroke_width(1)));
+            chart.draw_series(std::iter::once(PathElement::new(vec![(0.3, s), (0.95, s)], BLACK.stroke_width(1)))).map_err(e)?;
         }
         for c in &plan.candidates {
             if let Some(p) = &c.plan.p99 {
@@ -58,15 +50,14 @@ pub fn latency_svg(catalog: &Catalog, plan: &Plan) -> Result<Option<String>, Cha
                 chart.draw_series(std::iter::once(Circle::new((u, p.ms), 7, color(c.system).stroke_width(2)))).map_err(e)?;
             }
         }
-        chart.configure_series_labels().background_style(WHITE.mix(0.9)).border_style(BLACK.mix(0.3)).position(SeriesLabelPosition::UpperLeft).draw().map_err(e)?;
         root.present().map_err(e)?;
     }
     Ok(Some(accessible(
         svg,
         "p99 vs utilisation",
         &format!(
-            "Measured p99 at steady (50 %) and high (90 %) load, log-interpolated; rings are the planned candidates{}.",
-            slo.map(|s| format!("; the line is the {} ms objective", capacity::units::fmt_num(s))).unwrap_or_default()
+            "p99 by utilisation; rings: the candidates{}.",
+            slo.map(|s| format!("; line: {} ms objective", capacity::units::fmt_num(s))).unwrap_or_default()
         ),
     )))
 }
