@@ -25,6 +25,11 @@ pub const RECOVERY_UTILISATION: f64 = 0.9;
 /// heap, index and OS). Our assumption, stated.
 pub const PAGE_CACHE_SHARE: f64 = 0.5;
 
+/// Nodes assumed for the page-cache share when partitions are sized before the
+/// node count is known (the smallest replicated cluster; a larger one caches more,
+/// so this errs towards more partitions).
+pub const PARTITION_SIZING_NODES: f64 = 3.0;
+
 /// Consumer CPU per catch-up read, as a share of one replica write, when no fit
 /// gives one: the tail-read assumption of the throughput model.
 pub const ASSUMED_CATCHUP_READ_COST: f64 = crate::throughput::ASSUMED_READ_COST;
@@ -127,8 +132,6 @@ pub struct RecoveryInputs {
     pub produce_msgs: f64,
     /// Bytes per message on disk and wire (after compression).
     pub stored_bytes: f64,
-    /// Message size the CPU sees, bytes.
-    pub message_bytes: f64,
     /// Replicas.
     pub rf: f64,
     /// Disk write amplification.
@@ -268,7 +271,6 @@ mod tests {
         RecoveryInputs {
             produce_msgs: 200_000.0,
             stored_bytes: 1024.0,
-            message_bytes: 1024.0,
             rf: 3.0,
             write_amplification: 1.0,
             groups: 1.0,
@@ -355,7 +357,6 @@ pub fn for_workload(m: &crate::catalog::SystemModel, w: &crate::workload::Worklo
         RecoveryInputs {
             produce_msgs: w.msgs().0,
             stored_bytes: size / w.compression.max(1.0),
-            message_bytes: size,
             rf,
             write_amplification: wa,
             groups: f64::from(w.fanout),

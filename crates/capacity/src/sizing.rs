@@ -241,14 +241,14 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
         // beat the produce rate; 20 % margin (our choice) so a backlog still shrinks.
-        let p = r.partitions_for(r.produce_msgs * 1.2, 3.0);
+        let p = r.partitions_for(r.produce_msgs * 1.2, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() && p > f64::from(planned) && w.outage.0 > 0.0 {
             at_least = at_least.max(p);
             reasons.push(format!("catch-up: {} msg/s × 1.2 ÷ {} per partition = {}", fmt_num(r.produce_msgs), fmt_num(r.per_partition_msgs), fmt_num(p)));
         }
     }
     if let (Some((need, r)), Some(limit)) = (drain, w.drain_min) {
-        let p = r.partitions_for(need, 3.0);
+        let p = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() {
             at_least = at_least.max(p);
             reasons.push(format!("a {} min drain: {} msg/s ÷ {} per partition = {}", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
@@ -304,7 +304,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
         let need = r.needed(limit * 60.0);
         drain_need = Some(need);
-        let want = r.partitions_for(need, 3.0);
+        let want = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if want.is_finite() && want > f64::from(partitions) {
             partitions = want.min(1_000_000.0) as u32;
         }

@@ -192,9 +192,10 @@ fn a_candidate_that_never_drains_is_not_recommended_over_one_that_does() {
     let p = run(&cat, &[("kind", "business"), ("mbps", "100"), ("retention_h", "72"), ("partitions", "64"), ("fanout", "2")]);
     let best = &p.candidates[0].plan;
     let others_drain = p.candidates.iter().filter(|c| c.status != "dropped").any(|c| c.plan.drain.as_ref().is_some_and(|d| d.seconds.is_finite()));
-    if others_drain {
-        assert!(best.drain.as_ref().is_some_and(|d| d.seconds.is_finite()), "{:?}", best.drain);
-    }
+    // Kafka drains here (its measured catch-up beats the produce rate), RocketMQ's 64
+    // queues do not (seed 000: 750 msg/s per queue).
+    assert!(others_drain, "{:?}", p.candidates.iter().map(|c| (c.system, &c.plan.drain)).collect::<Vec<_>>());
+    assert!(best.drain.as_ref().is_some_and(|d| d.seconds.is_finite()), "{:?}", best.drain);
 }
 
 /// RF 1 warns of data loss; zones round counts and show cross-zone traffic;
