@@ -16,6 +16,12 @@ pub struct LatencyEstimate {
     pub percentile: f64,
     /// Milliseconds.
     pub ms: f64,
+    /// Low end of the 80 % interval, ms (None: no interval, seed 000's points only).
+    #[serde(default)]
+    pub low: Option<f64>,
+    /// High end, ms.
+    #[serde(default)]
+    pub high: Option<f64>,
     /// How it was read, in words.
     pub basis: String,
     /// Measured rows used.
@@ -55,6 +61,8 @@ pub fn expected_p99(m: &SystemModel, u: f64) -> Option<LatencyEstimate> {
             Some(LatencyEstimate {
                 percentile: 99.0,
                 ms,
+                low: None,
+                high: None,
                 basis: format!(
                     "between steady {} ms and high-load {} ms, log-interpolated at {:.0} % CPU (steady ≙ {:.0} %, high ≙ {:.0} %: our mapping)",
                     fmt_num(steady.ms), fmt_num(high.ms), u * 100.0, STEADY_UTILISATION * 100.0, HIGH_UTILISATION * 100.0
@@ -65,6 +73,8 @@ pub fn expected_p99(m: &SystemModel, u: f64) -> Option<LatencyEstimate> {
         None => Some(LatencyEstimate {
             percentile: 99.0,
             ms: steady.ms,
+            low: None,
+            high: None,
             basis: format!("steady-load measurement; high load not measured, so growth with load is unknown ({:.0} % CPU)", u * 100.0),
             points: vec![steady.point.clone()],
         }),

@@ -16,6 +16,7 @@ pub mod fields;
 pub mod fit;
 pub mod hardware;
 pub mod latency;
+pub mod latency_model;
 pub mod partition_limit;
 pub mod plan;
 pub mod predict;

@@ -274,14 +274,6 @@ pub struct NodesInterval {
 /// seed size curve.
 pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>) -> SystemPlan {
     let hw = &w.hardware;
-    // A latency objective lowers the target utilisation to where the measured p99
-    // stays within it (the machines follow); unmeasured latency cannot pass one.
-    let p99_unmeasured = latency::p99_unmeasured_for(w);
-    let objective = w.p99_slo.map(|slo| if let Some(why) = &p99_unmeasured { Err(why.clone()) } else { latency::utilisation_for_objective(m, slo.0) });
-    let util = match &objective {
-        Some(Ok(u)) => u.min(TARGET_UTILISATION),
-        _ => TARGET_UTILISATION,
-    };
     // Disk, NIC and storage carry compressed bytes; CPU is charged as measured.
     let ingress = w.stored_ingress();
     let zones = w.zones.max(1);
@@ -309,6 +301,27 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             partitions = want.min(1_000_000.0) as u32;
         }
     }
+
+    // A latency objective lowers the target utilisation to where the expected p99
+    // stays within it (the machines follow); unmeasured latency cannot pass one.
+    // With the corpus's latency model: its queueing fit at the workload's durability,
+    // size and partitions per node (read on the smallest cluster, 3 or RF nodes);
+    // without it, seed 000's two load levels.
+    let lat = corpus.and_then(|t| t.latency.as_ref()).filter(|l| l.curves.iter().any(|c| c.system == m.system));
+    let per_node_guess = f64::from(partitions) / f64::from(w.rf.max(3));
+    let p99_unmeasured = match lat {
+        Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, per_node_guess, 0.0).err().map(|u| u.why),
+        None => latency::p99_unmeasured_for(w),
+    };
+    let objective = w.p99_slo.map(|slo| match (&p99_unmeasured, lat) {
+        (Some(why), _) => Err(why.clone()),
+        (None, Some(l)) => l.utilisation_for(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION).map_err(|u| u.why),
+        (None, None) => latency::utilisation_for_objective(m, slo.0),
+    });
+    let util = match &objective {
+        Some(Ok(u)) => u.min(TARGET_UTILISATION),
+        _ => TARGET_UTILISATION,
+    };
 
     // CPU / software bound.
     let corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
@@ -548,11 +561,20 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
 
     // Latency: only where it was measured for this workload.
-    let p99 = if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) };
+    let (p99, p99_unmeasured) = match lat {
+        // Load as a fraction of capacity: the busiest resource.
+        Some(l) => match l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, utilisation.cpu.max(utilisation.disk).max(utilisation.network)) {
+            Ok(p) => (Some(LatencyEstimate { percentile: 99.0, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points }), None),
+            Err(u) => (None, Some(u.why)),
+        },
+        None => (if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) }, p99_unmeasured),
+    };
     if let Some(e) = &p99 {
         points.extend(e.points.iter().cloned());
     }
-    if let (Some(why), true) = (&p99_unmeasured, !m.latency.is_empty()) {
+    if let (Some(why), Some(_)) = (&p99_unmeasured, lat) {
+        warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}", m.system.name()) });
+    } else if let (Some(why), true) = (&p99_unmeasured, !m.latency.is_empty()) {
         let nearest = m.latency.iter().find(|p| (p.percentile - 99.0).abs() < 1e-9).map(|p| format!("; nearest measured: p99 {} ms at 1 KB, replicated ({})", fmt_num(p.ms), p.point.citation)).unwrap_or_default();
         warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}{nearest}", m.system.name()) });
     }

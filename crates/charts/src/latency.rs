@@ -1,8 +1,11 @@
-//! p99 vs utilisation per system: the measured steady (≙ 50 %) and high-load
-//! (≙ 90 %) points and the log interpolation between them, the latency objective,
-//! and where each candidate is planned.
+//! p99 vs load per system: the corpus latency model's queueing curve at the
+//! workload's durability and message size (100 partitions on 3 nodes) with the
+//! measured points it rests on — or, without it, seed 000's steady (≙ 50 %) and
+//! high-load (≙ 90 %) points and the log interpolation between them — the latency
+//! objective, and where each candidate is planned.
 
 use capacity::factors::{HIGH_UTILISATION, STEADY_UTILISATION};
+use capacity::latency_model::{latency_durability, REFERENCE_PARTITIONS_PER_NODE};
 use capacity::{Catalog, Plan};
 use plotters::prelude::*;
 
@@ -13,40 +16,57 @@ use crate::{accessible, color, e, log_log, ChartError, SIZE};
 /// # Errors
 /// [`ChartError`] if plotters fails.
 pub fn latency_svg(catalog: &Catalog, plan: &Plan) -> Result<Option<String>, ChartError> {
+    let w = &plan.workload;
+    let model = catalog.throughput.as_ref().and_then(|t| t.latency.as_ref());
+    // The corpus fit at the workload's durability and size (100 partitions on 3
+    // nodes), else seed 000's interpolation; dots: the measured points it rests on.
+    let at = |m: &capacity::catalog::SystemModel, u: f64| match model {
+        Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, REFERENCE_PARTITIONS_PER_NODE, u).ok().map(|p| p.ms),
+        None => capacity::latency::expected_p99(m, u).map(|x| x.ms),
+    };
     let curves: Vec<_> = catalog
         .systems
         .iter()
         .filter_map(|m| {
             let pts: Vec<(f64, f64)> = (0..=20).filter_map(|i| {
-                let u = 0.3 + 0.65 * f64::from(i) / 20.0;
-                capacity::latency::expected_p99(m, u).map(|x| (u, x.ms))
+                let u = 0.1 + 0.85 * f64::from(i) / 20.0;
+                at(m, u).map(|ms| (u, ms))
             }).collect();
-            (!pts.is_empty()).then_some((m.system, pts))
+            let dots: Vec<(f64, f64)> = match model {
+                Some(l) => l
+                    .curves
+                    .iter()
+                    .filter(|c| c.system == m.system && c.percentile == 99.0 && c.durability == latency_durability(m.system, w.durability) && (c.bytes / w.size.0).max(w.size.0 / c.bytes) <= 2.0)
+                    .flat_map(|c| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| (o.u.max(0.1), o.ms))))
+                    .collect(),
+                None => pts.iter().copied().filter(|(u, _)| (u - STEADY_UTILISATION).abs() < 0.02 || (u - HIGH_UTILISATION).abs() < 0.02).collect(),
+            };
+            (!pts.is_empty()).then_some((m.system, pts, dots))
         })
         .collect();
     if curves.is_empty() {
         return Ok(None);
     }
     let slo = plan.workload.p99_slo.map(|s| s.0);
-    let ys = curves.iter().flat_map(|(_, p)| p.iter().map(|x| x.1)).chain(slo);
+    let ys = curves.iter().flat_map(|(_, p, d)| p.iter().chain(d).map(|x| x.1)).chain(slo);
     let (y0, y1) = ys.fold((f64::INFINITY, 0.0_f64), |(a, b), y| (a.min(y), b.max(y)));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         // Log–log like the other charts (one plotters instantiation for the bundle).
-        let mut chart = log_log(&root, (0.3, 0.95), (y0 * 0.7, y1 * 1.5), ("CPU utilisation at peak (fraction)", "p99 end-to-end (ms)"))?;
-        for (s, pts) in &curves {
+        let mut chart = log_log(&root, (0.1, 0.95), (y0 * 0.7, y1 * 1.5), ("load ÷ capacity at peak (fraction)", "p99 end-to-end (ms)"))?;
+        for (s, pts, dots) in &curves {
             let c = color(*s);
             chart.draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2))).map_err(e)?;
-            let measured = pts.iter().filter(|(u, _)| (u - STEADY_UTILISATION).abs() < 0.02 || (u - HIGH_UTILISATION).abs() < 0.02);
-            chart.draw_series(measured.map(|(u, y)| Circle::new((*u, *y), 3, c.filled()))).map_err(e)?;
+            chart.draw_series(dots.iter().map(|(u, y)| Circle::new((*u, *y), 3, c.filled()))).map_err(e)?;
         }
         if let Some(s) = slo {
-            chart.draw_series(std::iter::once(PathElement::new(vec![(0.3, s), (0.95, s)], BLACK.stroke_width(1)))).map_err(e)?;
+            chart.draw_series(std::iter::once(PathElement::new(vec![(0.1, s), (0.95, s)], BLACK.stroke_width(1)))).map_err(e)?;
         }
         for c in &plan.candidates {
             if let Some(p) = &c.plan.p99 {
-                let u = c.plan.utilisation.cpu.clamp(0.3, 0.95);
+                let x = &c.plan.utilisation;
+                let u = x.cpu.max(x.disk).max(x.network).clamp(0.1, 0.95);
                 chart.draw_series(std::iter::once(Circle::new((u, p.ms), 7, color(c.system).stroke_width(2)))).map_err(e)?;
             }
         }

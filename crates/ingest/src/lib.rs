@@ -128,7 +128,12 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, LoadError> {
 pub fn load_catalog(dir: &Path) -> Result<(Loaded, Catalog), LoadError> {
     let loaded = load_dir(dir)?;
     let mut catalog = Catalog::fit(&loaded.datasets, loaded.features.clone())?;
-    catalog.throughput = Some(corpus::fit_throughput(dir, &loaded.datasets, &loaded.corpus)?);
+    let mut throughput = corpus::fit_throughput(dir, &loaded.datasets, &loaded.corpus)?;
+    // Latency vs load: the same evidence, each run at the utilisation the fitted
+    // capacity implies, plus the seeds' steady / high-load points (cheap: not cached).
+    let seed: Vec<_> = catalog.systems.iter().flat_map(|m| m.latency.iter().map(move |p| (m.system, p.clone()))).collect();
+    throughput.latency = Some(capacity::latency_model::fit::fit(&corpus::evidence(&loaded.datasets, &loaded.corpus), &throughput, &seed));
+    catalog.throughput = Some(throughput);
     Ok((loaded, catalog))
 }
 

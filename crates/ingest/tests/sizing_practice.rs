@@ -60,10 +60,12 @@ fn a_small_message_firehose_drains_in_time() {
     assert!((13..=30).contains(&brokers), "{brokers} brokers");
 }
 
-/// p99 ≤ 10 ms at 512 B (inside the 512–2,048 B span read as the measured 1 KB):
-/// RocketMQ's steady p99 9 ms meets it below ≈ 52 % utilisation (log-interpolating
-/// 9 ms at 50 % to 58 ms at 90 %); Kafka (18 ms) and Pulsar (42 ms) miss it at any
-/// load; Pravega's p99 is not measured, so it cannot be shown to meet it.
+/// p99 ≤ 10 ms at 512 B (within ×2 of the measured 1 KB): the queueing fit through
+/// seed 000's RocketMQ points (9 ms at 50 %, 58 ms at 90 %: knee 2.13, floor 2.87 ms)
+/// meets it up to u = g/(1+g), g = (10/2.87 − 1)/2.13 = 1.17 → ≈ 54 %; Kafka's floor
+/// (geometric mean of seed 000's 15.8 ms and StreamNative's 9.4 ms: 12.2 ms) and
+/// Pulsar's (39.2 and 10.4 ms: 20.2 ms) miss it at any load; Pravega's p99 is not
+/// measured, so it cannot be shown to meet it.
 #[test]
 fn a_latency_objective_sizes_and_unknown_latency_cannot_pass() {
     let cat = catalog();
@@ -73,10 +75,20 @@ fn a_latency_objective_sizes_and_unknown_latency_cannot_pass() {
     let pravega = cand(&p, SystemId::Pravega);
     assert_eq!(pravega.status, "dropped");
     assert!(pravega.reasons.iter().any(|r| r.contains("cannot be shown")), "{:?}", pravega.reasons);
-    // fsync: the p99 was measured with async flush, so nothing can pass.
+    // fsync at 10 ms: Kafka's per-message fsync was measured (StreamNative 2020,
+    // results/latency/sync, acks=all: e2e p99 64.6 ms at 200 K msg/s) and Pulsar's
+    // journal-synced baseline (…-ack-2-sync: 11.6 ms at 200 K msg/s, floor ≈ 10.4 ms,
+    // seed 000's 42 ms the other source) — both miss; RocketMQ's sync flush and
+    // Pravega have no latency run, so they cannot be shown to meet it.
     let p = run(&cat, &[("mbps", "50"), ("p99_ms", "10"), ("durability", "fsync"), ("team", "dedicated")]);
+    let why = |s: SystemId| cand(&p, s).reasons.join(" | ");
+    for s in [SystemId::Kafka, SystemId::Pulsar] {
+        assert!(why(s).contains("exceeds the 10 ms objective"), "{s:?}: {}", why(s));
+    }
+    for s in [SystemId::Rocketmq, SystemId::Pravega] {
+        assert!(why(s).contains("cannot be shown"), "{s:?}: {}", why(s));
+    }
     // Every candidate fails it; the least-bad is shown with the constraint warning.
-    assert!(p.candidates.iter().all(|c| c.reasons.iter().any(|r| r.contains("cannot be shown"))), "{:?}", p.candidates.iter().map(|c| (&c.status, &c.reasons)).collect::<Vec<_>>());
     assert!(p.warnings.iter().any(|w| w.kind == "constraint"));
 }
 

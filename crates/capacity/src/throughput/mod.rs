@@ -188,6 +188,10 @@ pub struct ThroughputModel {
     pub validation: Option<Validation>,
     /// Sources fitted, with their run counts.
     pub sources: Vec<(String, usize)>,
+    /// Latency vs load, fitted on the same evidence plus the seeds' load-level points
+    /// (set by the loader: [`crate::latency_model::fit::fit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency: Option<crate::latency_model::LatencyModel>,
 }
 
 /// A prediction with its interval.
