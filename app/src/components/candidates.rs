@@ -54,7 +54,7 @@ pub fn Candidates(
                                 <td data-label="Verdict" class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
                                 <td data-label="Machines"><Num text=p.monthly_cost.map_or_else(|| p.nodes.to_string(), |c| format!("{} ({} / month)", p.nodes, fmt_num(c))) tip=roles /></td>
                                 <td data-label="Bottleneck">{p.bottleneck.label()}</td>
-                                <td data-label="p99">{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=e.basis.clone() /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
+                                <td data-label="p99">{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=p99_tip(e) /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
                                 <td data-label="Disk / node">{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>
                                 <td data-label="Drain">{p.drain.as_ref().map(|d| duration(d.seconds)).unwrap_or_else(|| "not measured".into())}</td>
                                 <td data-label="Why"><ul class="reasons">{c.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul></td>
@@ -72,10 +72,17 @@ pub fn Candidates(
                 {latency.map(|svg| view! {
                     <figure class="chart">
                         <div inner_html=svg></div>
-                        <figcaption><strong>"p99 vs utilisation. "</strong>"Colours as in the charts above (Kafka blue, RocketMQ orange, Pulsar green). Dots: seed 000's steady and high-load p99 (≙ 50 % and 90 % CPU); rings: the candidates as planned; black line: your objective."</figcaption>
+                        <figcaption><strong>"p99 vs utilisation. "</strong>"Colours as in the charts above (Kafka blue, RocketMQ orange, Pulsar green). Lines: the queueing fit at your durability and size (100 partitions on 3 nodes); dots: measured p99 at the load their cluster's fitted capacity implies (seed 000: steady ≙ 50 %, high ≙ 90 %); rings: the candidates as planned; black line: your objective."</figcaption>
                     </figure>
                 })}
             </div>
         </section>
     }
+}
+
+/// Hover text of an expected p99: the 80 % interval when the corpus model gave one,
+/// how it was read, and the rows it rests on.
+pub fn p99_tip(e: &capacity::latency::LatencyEstimate) -> String {
+    let range = e.low.zip(e.high).map(|(a, b)| format!("80 % interval {}–{} ms; ", fmt_num(a), fmt_num(b))).unwrap_or_default();
+    format!("p99 end-to-end: {range}{} — {}", e.basis, e.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join("; "))
 }

@@ -20,7 +20,7 @@ pub fn RecommendationCard(
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
     let chart = charts::bounds_svg(&best).unwrap_or_else(|e| format!("<p>{}</p>", charts::escape(&e.to_string())));
     let p99 = match &best.p99 {
-        Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=format!("p99 end-to-end, {} — {}", e.basis, e.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) /> }),
+        Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=crate::components::candidates::p99_tip(e) /> }),
         None => {
             let why = best.warnings.iter().find(|w| w.kind == "latency").map(|w| w.text.clone()).unwrap_or_else(|| "no p99 recorded for this system".into());
             Either::Right(view! { <Num text="not measured".to_string() tip=why /> })
