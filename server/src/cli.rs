@@ -265,7 +265,12 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         fmt_num(p.recommendation.disk_per_node_gb),
         fmt_num(p.storage.retained_bytes / 1e12),
         fmt_num(p.storage.provisioned_bytes / 1e12),
-        best.p99.as_ref().map_or("not measured".into(), |e| format!("{} ms ({})", fmt_num(e.ms), e.basis)),
+        best.p99.as_ref().map_or("not measured".into(), |e| format!(
+            "{} ms ({}{})",
+            fmt_num(e.ms),
+            e.low.zip(e.high).map(|(a, b)| format!("80 % interval {}–{} ms; ", fmt_num(a), fmt_num(b))).unwrap_or_default(),
+            e.basis
+        )),
     );
     if let Some(r) = &best.nodes_interval {
         out.push_str(&format!(

@@ -307,7 +307,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // With the corpus's latency model: its queueing fit at the workload's durability,
     // size and partitions per node (read on the smallest cluster, 3 or RF nodes);
     // without it, seed 000's two load levels.
-    let lat = corpus.and_then(|t| t.latency.as_ref()).filter(|l| l.curves.iter().any(|c| c.system == m.system));
+    let lat = corpus.and_then(|t| t.latency.as_ref()).filter(|l| l.curves.iter().any(|c| c.system == m.system) || l.offered.iter().any(|c| c.system == m.system));
     let per_node_guess = f64::from(partitions) / f64::from(w.rf.max(3));
     let p99_unmeasured = match lat {
         Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, per_node_guess, 0.0).err().map(|u| u.why),
@@ -565,7 +565,13 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         // Load as a fraction of capacity: the busiest resource.
         Some(l) => match l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, utilisation.cpu.max(utilisation.disk).max(utilisation.network)) {
             Ok(p) => (Some(LatencyEstimate { percentile: 99.0, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points }), None),
-            Err(u) => (None, Some(u.why)),
+            // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
+            Err(u) => {
+                (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
+                    Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, fmt_num(pc), fmt_num(ms)),
+                    None => u.why,
+                }))
+            }
         },
         None => (if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) }, p99_unmeasured),
     };

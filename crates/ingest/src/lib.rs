@@ -131,8 +131,9 @@ pub fn load_catalog(dir: &Path) -> Result<(Loaded, Catalog), LoadError> {
     let mut throughput = corpus::fit_throughput(dir, &loaded.datasets, &loaded.corpus)?;
     // Latency vs load: the same evidence, each run at the utilisation the fitted
     // capacity implies, plus the seeds' steady / high-load points (cheap: not cached).
+    let sources: Vec<_> = loaded.corpus.iter().map(|(_, f)| f.clone()).collect();
     let seed: Vec<_> = catalog.systems.iter().flat_map(|m| m.latency.iter().map(move |p| (m.system, p.clone()))).collect();
-    throughput.latency = Some(capacity::latency_model::fit::fit(&corpus::evidence(&loaded.datasets, &loaded.corpus), &throughput, &seed));
+    throughput.latency = Some(capacity::latency_model::fit::fit(&corpus::evidence(&loaded.datasets, &loaded.corpus), &throughput, &seed, &sources));
     catalog.throughput = Some(throughput);
     Ok((loaded, catalog))
 }

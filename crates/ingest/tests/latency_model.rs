@@ -110,3 +110,23 @@ fn the_interval_comes_from_held_out_sources() {
     let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, REF, 0.5).expect("kafka");
     assert!((p.high / p.ms - m.log_half_width.exp()).abs() < 1e-9 && p.low < p.ms);
 }
+
+#[test]
+fn pravegas_p95_is_read_at_the_load_per_segment_store_between_measured_loads() {
+    // pravega-provisioner performance_profiles.py, Segment Store latency profile at
+    // 1 KB: p95 31 ms at 15,000 events/s and 32 ms at 20,000. Between: log-interpolated.
+    let m = model();
+    let (pc, ms, basis, _) = m.offered_at(SystemId::Pravega, 1000.0, 17_000.0).expect("measured");
+    assert_eq!(pc, 95.0);
+    let t = (17_000f64.ln() - 15_000f64.ln()) / (20_000f64.ln() - 15_000f64.ln());
+    assert!((ms - (31f64.ln() + t * (32f64.ln() - 31f64.ln())).exp()).abs() < 1e-9, "{ms} {basis}");
+    // Past the largest measured load (100,000 events/s at 1 KB) there is no number.
+    assert!(m.offered_at(SystemId::Pravega, 1000.0, 150_000.0).is_none());
+    // A plan says so where p99 is missing.
+    let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let w = capacity::Workload::from_params([("mbps", "50"), ("size", "1024"), ("team", "dedicated")]).expect("workload");
+    let p = capacity::plan(&cat, &w).expect("plan");
+    let pv = p.candidates.iter().find(|c| c.system == SystemId::Pravega).expect("pravega");
+    assert!(pv.plan.p99.is_none());
+    assert!(pv.plan.warnings.iter().any(|x| x.kind == "latency" && x.text.contains("p95 measured")), "{:?}", pv.plan.warnings);
+}

@@ -2,9 +2,9 @@
 //! its leave-one-source-out validation. Runs once, where the throughput model is
 //! fitted (never in the browser).
 
-use super::{fit_curve, LatencyCurve, LatencyModel, LatencyObs, PartitionEffect, PartitionPoint, KEPT_UP_SHARE, REFERENCE_PARTITIONS_PER_NODE};
+use super::{fit_curve, LatencyCurve, OfferedCurve, LatencyModel, LatencyObs, PartitionEffect, PartitionPoint, KEPT_UP_SHARE, REFERENCE_PARTITIONS_PER_NODE};
 use crate::catalog::{LatencyPoint, PointRef};
-use crate::corpus::{Evidence, Reading};
+use crate::corpus::{Driven, Evidence, Reading, RunMetric, RunStatus, SourceFile, SourceKind};
 use crate::dataset::Load;
 use crate::factors::{HIGH_UTILISATION, STEADY_UTILISATION};
 use crate::system::{Durability, SystemId};
@@ -51,8 +51,9 @@ fn cite(e: &Evidence, what: String) -> PointRef {
 
 /// Fits the model: `evidence` as the throughput fit saw it, `tm` for each run's
 /// capacity, `seed` the seeds' load-level latency points per system.
-pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, LatencyPoint)]) -> LatencyModel {
+pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, LatencyPoint)], corpus: &[SourceFile]) -> LatencyModel {
     let mut raw: Vec<Raw> = Vec::new();
+    let offered = offered_load_curves(corpus);
     // Seed 000 §4: steady ≙ 50 %, high ≙ 90 % (our mapping), 1 KB, replicated.
     for (system, p) in seed {
         let u = match p.load {
@@ -67,7 +68,7 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
     for e in evidence {
         let w = &e.workload;
         let (Some(produce), Some(bytes)) = (e.produce_msgs, w.message_bytes) else { continue };
-        if e.driven != crate::corpus::Driven::FixedRate || w.reading != Some(Reading::Tail) || w.subscriptions.unwrap_or(1) > 1 {
+        if e.driven != Driven::FixedRate || w.reading != Some(Reading::Tail) || w.subscriptions.unwrap_or(1) > 1 {
             continue;
         }
         let Some(d) = run_durability(e.system, &deviations(e.system, w, e.machine.disk_kind)) else { continue };
@@ -175,5 +176,37 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
             Some(PartitionEffect { system, durability: d, points })
         })
         .collect();
-    LatencyModel { curves, partitions, log_half_width, residuals }
+    LatencyModel { curves, partitions, log_half_width, residuals, offered }
+}
+
+/// Latency at offered loads on machines with no stated saturation (the Pravega
+/// provisioner's Segment Store profiles: events/s and p95 per event size), kept as
+/// measured: read by load per node, never mapped to a utilisation.
+fn offered_load_curves(corpus: &[SourceFile]) -> Vec<OfferedCurve> {
+    let mut out: Vec<OfferedCurve> = Vec::new();
+    for f in corpus.iter().filter(|f| f.source.kind == SourceKind::Measurement) {
+        for r in f.runs.iter().filter(|r| r.model_uses && r.status == RunStatus::Ok && r.driven == Driven::FixedRate) {
+            let (Some(system), Some(x), Some(bytes)) = (r.system.planned(), r.target_msgs, r.workload.message_bytes) else { continue };
+            if r.measured.iter().any(|m| m.metric == RunMetric::ProduceThroughput) {
+                continue;
+            }
+            for m in r.measured.iter().filter(|m| m.metric == RunMetric::PublishLatency) {
+                let (Some(p), Some(ms)) = (m.percentile, m.unit.to_ms(m.value)) else { continue };
+                let point = PointRef {
+                    id: format!("{}#{}", f.source.id, r.id),
+                    citation: format!("{} — {}", f.source.cite(), r.citation),
+                    summary: format!("{} p{} {} ms at {} msg/s offered", system.name(), fmt_num(p), fmt_num(ms), fmt_num(x)),
+                };
+                match out.iter_mut().find(|g| g.system == system && g.bytes == bytes && (g.percentile - p).abs() < 1e-9) {
+                    Some(g) => g.points.push((x, ms, point)),
+                    None => out.push(OfferedCurve { system, bytes, percentile: p, source: f.source.id.clone(), points: vec![(x, ms, point)] }),
+                }
+            }
+        }
+    }
+    out.retain(|c| c.points.len() >= 2);
+    for c in &mut out {
+        c.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    out
 }

@@ -109,6 +109,45 @@ pub struct LatencyModel {
     pub log_half_width: f64,
     /// Leave-one-source-out residuals, ln(measured ÷ predicted).
     pub residuals: Vec<f64>,
+    /// Latency at offered loads per node where no saturation was stated.
+    #[serde(default)]
+    pub offered: Vec<OfferedCurve>,
+}
+
+/// Latency measured at offered loads on one node whose saturation the source does
+/// not state (the Pravega provisioner's Segment Store profiles): read by the load
+/// per node, between the measured loads only.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OfferedCurve {
+    /// System.
+    pub system: SystemId,
+    /// Message size, bytes.
+    pub bytes: f64,
+    /// Percentile (95 for the provisioner).
+    pub percentile: f64,
+    /// Source id.
+    pub source: String,
+    /// (msg/s offered per node, ms, row), by load.
+    pub points: Vec<(f64, f64, PointRef)>,
+}
+
+impl OfferedCurve {
+    /// Latency at `x` msg/s per node: log-interpolated between the two measured
+    /// loads around it (the first point below the smallest); None past the largest.
+    pub fn at(&self, x: f64) -> Option<(f64, &PointRef)> {
+        let ps = &self.points;
+        let last = ps.last()?;
+        if x > last.0 * 1.0001 {
+            return None;
+        }
+        let hi = ps.iter().position(|p| p.0 >= x)?;
+        if hi == 0 {
+            return Some((ps[0].1, &ps[0].2));
+        }
+        let (a, b) = (&ps[hi - 1], &ps[hi]);
+        let t = (x.ln() - a.0.ln()) / (b.0.ln() - a.0.ln()).max(1e-12);
+        Some(((a.1.ln() + t * (b.1.ln() - a.1.ln())).exp(), &b.2))
+    }
 }
 
 /// A predicted latency.
@@ -213,7 +252,7 @@ impl LatencyModel {
             return Err(Unmeasured { why: format!("latency past {} partitions per node is not measured for {} (largest: {})", fmt_num(last.per_node), system.name(), last.point.citation) });
         }
         if per_node <= first.per_node {
-            return Ok((first.factor, format!("fewest measured ({} per node)", fmt_num(first.per_node)), Some(first.point.clone())));
+            return Ok((first.factor, format!("as at the fewest measured, {} per node", fmt_num(first.per_node)), Some(first.point.clone())));
         }
         let hi = ps.iter().position(|p| p.per_node >= per_node).unwrap_or(ps.len() - 1);
         let (a, b) = (&ps[hi - 1], &ps[hi]);
@@ -290,6 +329,14 @@ impl LatencyModel {
         })
     }
 
+    /// A lower percentile measured at offered loads: (percentile, ms, words, row) at
+    /// `per_node_msgs` for the message size within ×2; None when not measured.
+    pub fn offered_at(&self, system: SystemId, bytes: f64, per_node_msgs: f64) -> Option<(f64, f64, String, PointRef)> {
+        let c = self.offered.iter().filter(|c| c.system == system && size_ok(c.bytes, bytes)).min_by(|a, b| (a.bytes / bytes).ln().abs().total_cmp(&(b.bytes / bytes).ln().abs()))?;
+        let (ms, p) = c.at(per_node_msgs)?;
+        Some((c.percentile, ms, format!("{} at {} msg/s per node, {} B, between measured loads ({})", c.source, fmt_num(per_node_msgs), fmt_num(c.bytes), p.citation), p.clone()))
+    }
+
     /// The highest utilisation (≤ `cap`) at which the expected latency stays within
     /// `slo_ms`; Err when even an idle cluster misses it or nothing is measured.
     pub fn utilisation_for(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64, slo_ms: f64, cap: f64) -> Result<f64, Unmeasured> {
@@ -315,10 +362,11 @@ impl LatencyModel {
 }
 
 /// The durability whose runs describe `d` for `system`: Pulsar's bookies fsync the
-/// journal before acknowledging, so its "fsync" is its replicated baseline.
+/// journal before acknowledging, so its "fsync" is its replicated baseline; Pravega
+/// always acknowledges durably (004 §1), whatever is asked.
 pub fn latency_durability(system: SystemId, d: Durability) -> Durability {
     match (system, d) {
-        (SystemId::Pulsar, Durability::Fsync) => Durability::Replicated,
+        (SystemId::Pulsar, Durability::Fsync) | (SystemId::Pravega, _) => Durability::Replicated,
         _ => d,
     }
 }
