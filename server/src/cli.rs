@@ -260,7 +260,13 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         "Recommendation: {} on {} machines ({})\nBottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB\nExpected p99: {}\n",
         p.recommendation.system.name(),
         p.recommendation.nodes,
-        p.recommendation.roles.iter().map(|r| format!("{} {}", r.machines, r.role)).collect::<Vec<_>>().join(", "),
+        p.recommendation
+            .roles
+            .iter()
+            .filter(|r| r.machines > 0 || r.processes > 0)
+            .map(|r| if r.machines == 0 { format!("{} {} co-located", r.processes, r.role) } else { format!("{} {}", r.machines, r.role) })
+            .collect::<Vec<_>>()
+            .join(", "),
         p.recommendation.bottleneck.label(),
         fmt_num(p.recommendation.disk_per_node_gb),
         fmt_num(p.storage.retained_bytes / 1e12),
@@ -272,6 +278,9 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
             e.basis
         )),
     );
+    if let Some(e) = &best.p999 {
+        out.push_str(&format!("Expected p99.9: {} ms (80 % interval {}–{} ms; {})\n", fmt_num(e.ms), fmt_num(e.low.unwrap_or(e.ms)), fmt_num(e.high.unwrap_or(e.ms)), e.basis));
+    }
     if let Some(r) = &best.nodes_interval {
         out.push_str(&format!(
             "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {} at its low end\n",

@@ -164,6 +164,10 @@ pub struct SystemPlan {
     pub utilisation: Utilisation,
     /// Expected p99 end-to-end latency (None = not measured).
     pub p99: Option<LatencyEstimate>,
+    /// Expected P99.9 end-to-end without a backlog, where a source measured one for
+    /// this durability and size (the latency model's p99.9 curves).
+    #[serde(default)]
+    pub p999: Option<LatencyEstimate>,
     /// P99.9 under the outage's backlog at this partition count (seed 001 grid).
     pub p999_backlog: Option<GridEstimate>,
     /// Backlog drain after `outage_h`.
@@ -575,7 +579,12 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         },
         None => (if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) }, p99_unmeasured),
     };
-    if let Some(e) = &p99 {
+    let p999 = lat.and_then(|l| {
+        let x = &utilisation;
+        let p = l.predict(m.system, w.durability, 99.9, w.size.0, f64::from(partitions) / n, x.cpu.max(x.disk).max(x.network)).ok()?;
+        Some(LatencyEstimate { percentile: 99.9, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points })
+    });
+    for e in p99.iter().chain(&p999) {
         points.extend(e.points.iter().cloned());
     }
     if let (Some(why), Some(_)) = (&p99_unmeasured, lat) {
@@ -729,6 +738,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         fit_points: m.produce.points.len(),
         utilisation,
         p99,
+        p999,
         p999_backlog,
         drain,
         partition_advice: advice,

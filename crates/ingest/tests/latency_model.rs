@@ -130,3 +130,41 @@ fn pravegas_p95_is_read_at_the_load_per_segment_store_between_measured_loads() {
     assert!(pv.plan.p99.is_none());
     assert!(pv.plan.warnings.iter().any(|x| x.kind == "latency" && x.text.contains("p95 measured")), "{:?}", pv.plan.warnings);
 }
+
+#[test]
+fn every_measured_seed_001_cell_is_reproduced_and_interpolation_is_monotone_where_the_data_are() {
+    // Seed 001's partitions × backlog grid (P99.9 end-to-end): each completed cell read
+    // back at its own partitions, backlog and node count gives its own figure.
+    let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let mut checked = 0;
+    for m in &cat.systems {
+        for c in m.grid.iter().filter(|c| c.status == capacity::dataset::Status::Ok) {
+            let g = capacity::latency::grid_p999(m, c.partitions, c.backlog_bytes, c.nodes).expect("grid");
+            assert!((g.ms / c.ms - 1.0).abs() < 1e-9, "{:?} {} partitions, {} B: {} vs {}", m.system, c.partitions, c.backlog_bytes, g.ms, c.ms);
+            checked += 1;
+        }
+        // Between two measured partition counts at one backlog whose figures rise, the
+        // interpolation rises too (sampled at 8 points per gap).
+        let mut backlogs: Vec<f64> = m.grid.iter().map(|c| c.backlog_bytes).collect();
+        backlogs.sort_by(f64::total_cmp);
+        backlogs.dedup();
+        for b in backlogs {
+            let mut row: Vec<_> = m.grid.iter().filter(|c| c.backlog_bytes == b && c.status == capacity::dataset::Status::Ok).collect();
+            row.sort_by(|x, y| x.partitions.total_cmp(&y.partitions));
+            for pair in row.windows(2) {
+                let (lo, hi) = (pair[0], pair[1]);
+                if hi.ms < lo.ms {
+                    continue;
+                }
+                let mut last = 0.0;
+                for i in 0..=8 {
+                    let p = (lo.partitions.ln() + (hi.partitions.ln() - lo.partitions.ln()) * f64::from(i) / 8.0).exp();
+                    let v = capacity::latency::grid_p999(m, p, b, lo.nodes).expect("grid").ms;
+                    assert!(v >= last - 1e-9, "{:?} at {b} B: {v} after {last} (partitions {p})", m.system);
+                    last = v;
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} cells");
+}

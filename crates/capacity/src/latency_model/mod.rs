@@ -415,6 +415,7 @@ mod tests {
             }],
             log_half_width: 0.5,
             residuals: vec![],
+            offered: vec![],
         }
     }
 

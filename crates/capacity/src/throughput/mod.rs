@@ -190,7 +190,7 @@ pub struct ThroughputModel {
     pub sources: Vec<(String, usize)>,
     /// Latency vs load, fitted on the same evidence plus the seeds' load-level points
     /// (set by the loader: [`crate::latency_model::fit::fit`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub latency: Option<crate::latency_model::LatencyModel>,
 }
 
