@@ -1,12 +1,12 @@
-//! Latency from measured points only: p99 between seed 000's steady and high-load
-//! figures, P99.9 under backlog from seed 001's partitions × backlog grid. Both
-//! interpolate in log space inside the measured range and say so at its edge.
+//! Latency estimates: the shape plans carry ([`LatencyEstimate`], made by
+//! [`crate::latency_model`]) and P99.9 under backlog from seed 001's partitions ×
+//! backlog grid, interpolated in log space inside the measured range and saying so
+//! at its edge.
 
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{PointRef, SystemModel};
-use crate::dataset::{Load, Status};
-use crate::factors::{HIGH_UTILISATION, STEADY_UTILISATION};
+use crate::dataset::Status;
 use crate::units::fmt_num;
 
 /// An expected latency and what it rests on.
@@ -49,36 +49,6 @@ fn lerp_log(x0: f64, y0: f64, x1: f64, y1: f64, x: f64) -> f64 {
     }
     let t = ((x - x0) / (x1 - x0)).clamp(0.0, 1.0);
     (y0.ln() + t * (y1.ln() - y0.ln())).exp()
-}
-
-/// Expected p99 at CPU utilisation `u` (0–1). `None` when no p99 was measured.
-pub fn expected_p99(m: &SystemModel, u: f64) -> Option<LatencyEstimate> {
-    let find = |load: Load| m.latency.iter().find(|p| (p.percentile - 99.0).abs() < 1e-9 && p.load == load);
-    let steady = find(Load::Steady)?;
-    match find(Load::High) {
-        Some(high) => {
-            let ms = lerp_log(STEADY_UTILISATION, steady.ms, HIGH_UTILISATION, high.ms, u);
-            Some(LatencyEstimate {
-                percentile: 99.0,
-                ms,
-                low: None,
-                high: None,
-                basis: format!(
-                    "between steady {} ms and high-load {} ms, log-interpolated at {:.0} % CPU (steady ≙ {:.0} %, high ≙ {:.0} %: our mapping)",
-                    fmt_num(steady.ms), fmt_num(high.ms), u * 100.0, STEADY_UTILISATION * 100.0, HIGH_UTILISATION * 100.0
-                ),
-                points: vec![steady.point.clone(), high.point.clone()],
-            })
-        }
-        None => Some(LatencyEstimate {
-            percentile: 99.0,
-            ms: steady.ms,
-            low: None,
-            high: None,
-            basis: format!("steady-load measurement; high load not measured, so growth with load is unknown ({:.0} % CPU)", u * 100.0),
-            points: vec![steady.point.clone()],
-        }),
-    }
 }
 
 /// P99.9 at `partitions` and `backlog_bytes`, scaling partitions to the tested
@@ -142,55 +112,4 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
         ),
         points,
     })
-}
-
-/// Message sizes the seeds' p99 figures were measured at (1 KB, seed 000 §4),
-/// with the span we read as "the same size": half to twice that.
-pub const P99_SIZE_RANGE: (f64, f64) = (512.0, 2048.0);
-
-/// Why the measured p99 does not describe this workload (None when it does): the
-/// seeds measured p99 at 1 KB with replicated, async-flush acks only.
-pub fn p99_unmeasured_for(w: &crate::workload::Workload) -> Option<String> {
-    if w.durability != crate::system::Durability::Replicated {
-        return Some(format!("p99 was measured with replicated, async-flush acks; {} is not measured (001 FAQ: sync flush lifts latency about tenfold)", w.durability.id()));
-    }
-    if w.size.0 < P99_SIZE_RANGE.0 || w.size.0 > P99_SIZE_RANGE.1 {
-        return Some(format!("p99 was measured with 1 KB messages; at {} B it is not measured", fmt_num(w.size.0)));
-    }
-    None
-}
-
-/// The highest utilisation at which the expected p99 stays within `slo_ms`, read
-/// from the steady (≙ 50 %) and high-load (≙ 90 %) points; `Err` with the reason
-/// when even the steady point misses it or no p99 is measured.
-pub fn utilisation_for_objective(m: &SystemModel, slo_ms: f64) -> Result<f64, String> {
-    let find = |load: Load| m.latency.iter().find(|p| (p.percentile - 99.0).abs() < 1e-9 && p.load == load);
-    let Some(steady) = find(Load::Steady) else { return Err("p99 not measured".into()) };
-    if steady.ms > slo_ms {
-        return Err(format!("measured p99 {} ms at steady load ({}) already exceeds {} ms", fmt_num(steady.ms), steady.point.citation, fmt_num(slo_ms)));
-    }
-    match find(Load::High) {
-        Some(high) if high.ms > steady.ms && high.ms > slo_ms => {
-            let t = (slo_ms / steady.ms).ln() / (high.ms / steady.ms).ln();
-            Ok(STEADY_UTILISATION + t * (HIGH_UTILISATION - STEADY_UTILISATION))
-        }
-        Some(_) => Ok(HIGH_UTILISATION),
-        // Growth with load unknown: hold the steady point's utilisation.
-        None => Ok(STEADY_UTILISATION),
-    }
-}
-
-#[cfg(test)]
-mod objective_tests {
-    use super::lerp_log;
-    use crate::factors::{HIGH_UTILISATION, STEADY_UTILISATION};
-
-    #[test]
-    fn the_objective_utilisation_inverts_the_interpolation() {
-        // Seed 000 §4 Kafka: steady 18 ms, high 35 ms. 25 ms ↔ u with lerp_log(u) = 25.
-        let (s, h, slo) = (18.0_f64, 35.0_f64, 25.0_f64);
-        let t = (slo / s).ln() / (h / s).ln();
-        let u = STEADY_UTILISATION + t * (HIGH_UTILISATION - STEADY_UTILISATION);
-        assert!((lerp_log(STEADY_UTILISATION, s, HIGH_UTILISATION, h, u) - slo).abs() < 1e-9);
-    }
 }

@@ -276,7 +276,7 @@ pub struct NodesInterval {
 /// uploads did not calibrate this system) the CPU bound comes from it and the plan
 /// carries machine counts at both ends of its calibrated interval; otherwise from the
 /// seed size curve.
-pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>) -> SystemPlan {
+pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, lat: Option<&crate::latency_model::LatencyModel>) -> SystemPlan {
     let hw = &w.hardware;
     // Disk, NIC and storage carry compressed bytes; CPU is charged as measured.
     let ingress = w.stored_ingress();
@@ -308,19 +308,17 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
 
     // A latency objective lowers the target utilisation to where the expected p99
     // stays within it (the machines follow); unmeasured latency cannot pass one.
-    // With the corpus's latency model: its queueing fit at the workload's durability,
-    // size and partitions per node (read on the smallest cluster, 3 or RF nodes);
-    // without it, seed 000's two load levels.
-    let lat = corpus.and_then(|t| t.latency.as_ref()).filter(|l| l.curves.iter().any(|c| c.system == m.system) || l.offered.iter().any(|c| c.system == m.system));
+    // The corpus latency model (reference runs, also with uploads): its queueing fit
+    // at the workload's durability, size and partitions per node (read on the
+    // smallest cluster, 3 or RF nodes).
     let per_node_guess = f64::from(partitions) / f64::from(w.rf.max(3));
     let p99_unmeasured = match lat {
         Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, per_node_guess, 0.0).err().map(|u| u.why),
-        None => latency::p99_unmeasured_for(w),
+        None => Some("no latency model loaded".to_string()),
     };
     let objective = w.p99_slo.map(|slo| match (&p99_unmeasured, lat) {
-        (Some(why), _) => Err(why.clone()),
         (None, Some(l)) => l.utilisation_for(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION).map_err(|u| u.why),
-        (None, None) => latency::utilisation_for_objective(m, slo.0),
+        (why, _) => Err(why.clone().unwrap_or_default()),
     });
     let util = match &objective {
         Some(Ok(u)) => u.min(TARGET_UTILISATION),
@@ -565,33 +563,25 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
 
     // Latency: only where it was measured for this workload.
-    let (p99, p99_unmeasured) = match lat {
-        // Load as a fraction of capacity: the busiest resource.
-        Some(l) => match l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, utilisation.cpu.max(utilisation.disk).max(utilisation.network)) {
-            Ok(p) => (Some(LatencyEstimate { percentile: 99.0, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points }), None),
-            // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
-            Err(u) => {
-                (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
-                    Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, fmt_num(pc), fmt_num(ms)),
-                    None => u.why,
-                }))
-            }
-        },
-        None => (if p99_unmeasured.is_some() { None } else { latency::expected_p99(m, utilisation.cpu) }, p99_unmeasured),
+    let load = utilisation.cpu.max(utilisation.disk).max(utilisation.network);
+    let (p99, p99_unmeasured) = match lat.map(|l| (l, l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, load))) {
+        Some((_, Ok(p))) => (Some(LatencyEstimate { percentile: 99.0, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points }), None),
+        // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
+        Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
+            Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, fmt_num(pc), fmt_num(ms)),
+            None => u.why,
+        })),
+        None => (None, p99_unmeasured),
     };
     let p999 = lat.and_then(|l| {
-        let x = &utilisation;
-        let p = l.predict(m.system, w.durability, 99.9, w.size.0, f64::from(partitions) / n, x.cpu.max(x.disk).max(x.network)).ok()?;
+        let p = l.predict(m.system, w.durability, 99.9, w.size.0, f64::from(partitions) / n, load).ok()?;
         Some(LatencyEstimate { percentile: 99.9, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points })
     });
     for e in p99.iter().chain(&p999) {
         points.extend(e.points.iter().cloned());
     }
-    if let (Some(why), Some(_)) = (&p99_unmeasured, lat) {
+    if let Some(why) = &p99_unmeasured {
         warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}", m.system.name()) });
-    } else if let (Some(why), true) = (&p99_unmeasured, !m.latency.is_empty()) {
-        let nearest = m.latency.iter().find(|p| (p.percentile - 99.0).abs() < 1e-9).map(|p| format!("; nearest measured: p99 {} ms at 1 KB, replicated ({})", fmt_num(p.ms), p.point.citation)).unwrap_or_default();
-        warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}{nearest}", m.system.name()) });
     }
     match (&objective, w.p99_slo) {
         (Some(Ok(u)), Some(slo)) if *u < TARGET_UTILISATION => warnings.push(Warning {

@@ -1,10 +1,8 @@
 //! p99 vs load per system: the corpus latency model's queueing curve at the
 //! workload's durability and message size (100 partitions on 3 nodes) with the
-//! measured points it rests on — or, without it, seed 000's steady (≙ 50 %) and
-//! high-load (≙ 90 %) points and the log interpolation between them — the latency
-//! objective, and where each candidate is planned.
+//! measured points it rests on, the latency objective, and where each candidate is
+//! planned.
 
-use capacity::factors::{HIGH_UTILISATION, STEADY_UTILISATION};
 use capacity::latency_model::{latency_durability, REFERENCE_PARTITIONS_PER_NODE};
 use capacity::{Catalog, Plan};
 use plotters::prelude::*;
@@ -17,30 +15,24 @@ use crate::{accessible, color, e, log_log, ChartError, SIZE};
 /// [`ChartError`] if plotters fails.
 pub fn latency_svg(catalog: &Catalog, plan: &Plan) -> Result<Option<String>, ChartError> {
     let w = &plan.workload;
-    let model = catalog.throughput.as_ref().and_then(|t| t.latency.as_ref());
+    let Some(l) = catalog.throughput.as_ref().and_then(|t| t.latency.as_ref()) else { return Ok(None) };
     // The corpus fit at the workload's durability and size (100 partitions on 3
-    // nodes), else seed 000's interpolation; dots: the measured points it rests on.
-    let at = |m: &capacity::catalog::SystemModel, u: f64| match model {
-        Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, REFERENCE_PARTITIONS_PER_NODE, u).ok().map(|p| p.ms),
-        None => capacity::latency::expected_p99(m, u).map(|x| x.ms),
-    };
+    // nodes); dots: the measured points it rests on.
+    let d = |s| latency_durability(s, w.durability);
     let curves: Vec<_> = catalog
         .systems
         .iter()
         .filter_map(|m| {
             let pts: Vec<(f64, f64)> = (0..=20).filter_map(|i| {
                 let u = 0.1 + 0.85 * f64::from(i) / 20.0;
-                at(m, u).map(|ms| (u, ms))
+                l.predict(m.system, w.durability, 99.0, w.size.0, REFERENCE_PARTITIONS_PER_NODE, u).ok().map(|p| (u, p.ms))
             }).collect();
-            let dots: Vec<(f64, f64)> = match model {
-                Some(l) => l
-                    .curves
-                    .iter()
-                    .filter(|c| c.system == m.system && c.percentile == 99.0 && c.durability == latency_durability(m.system, w.durability) && (c.bytes / w.size.0).max(w.size.0 / c.bytes) <= 2.0)
-                    .flat_map(|c| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| (o.u.max(0.1), o.ms))))
-                    .collect(),
-                None => pts.iter().copied().filter(|(u, _)| (u - STEADY_UTILISATION).abs() < 0.02 || (u - HIGH_UTILISATION).abs() < 0.02).collect(),
-            };
+            let dots: Vec<(f64, f64)> = l
+                .curves
+                .iter()
+                .filter(|c| c.system == m.system && c.percentile == 99.0 && c.durability == d(m.system) && (c.bytes / w.size.0).max(w.size.0 / c.bytes) <= 2.0)
+                .flat_map(|c| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| (o.u.max(0.1), o.ms))))
+                .collect();
             (!pts.is_empty()).then_some((m.system, pts, dots))
         })
         .collect();

@@ -127,21 +127,6 @@ fn drain_rates_are_derived_from_raw_counts() {
     }
 }
 
-/// seed 000 §4: steady p99 Kafka 18 ms, high load 35 ms; RocketMQ 9 → 58 ms.
-#[test]
-fn p99_sits_between_the_measured_load_levels() {
-    let cat = catalog();
-    let k = cat.system(SystemId::Kafka).expect("kafka");
-    let low = capacity::latency::expected_p99(k, 0.1).expect("measured");
-    let high = capacity::latency::expected_p99(k, 0.95).expect("measured");
-    let mid = capacity::latency::expected_p99(k, 0.7).expect("measured");
-    assert!((low.ms - 18.0).abs() < 1e-9 && (high.ms - 35.0).abs() < 1e-9);
-    assert!(mid.ms > 18.0 && mid.ms < 35.0);
-    let r = capacity::latency::expected_p99(cat.system(SystemId::Rocketmq).expect("rocketmq"), 0.1).expect("measured");
-    assert!((r.ms - 9.0).abs() < 1e-9);
-    assert!(capacity::latency::expected_p99(cat.system(SystemId::Pravega).expect("pravega"), 0.5).is_none(), "Pravega p99 not measured");
-}
-
 /// seed 001: Kafka stays below 1 s up to 5,000 partitions (no cliff measured, so
 /// beyond it general practice: 4,000 replicas per broker, flagged), RocketMQ breaks
 /// at 2,000 with 2 TB of backlog (but not with 1 TB), Pulsar at 2,000 (3.2 s) —

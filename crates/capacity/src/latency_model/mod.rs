@@ -272,20 +272,14 @@ impl LatencyModel {
     /// The curve at `bytes` (log-interpolated between two measured sizes, or the one
     /// within ×2), with its scale (1 unless interpolated).
     fn pick(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64) -> Result<Vec<(&LatencyCurve, f64)>, Unmeasured> {
-        let mut cs: Vec<&LatencyCurve> = self.curves_for(system, d, percentile).collect();
+        let cs: Vec<&LatencyCurve> = self.curves_for(system, d, percentile).collect();
         if cs.is_empty() {
-            let any = self.curves.iter().find(|c| c.system == system && (c.percentile - percentile).abs() < 1e-9);
-            return Err(Unmeasured {
-                why: format!(
-                    "p{} is not measured for {} with {} durability{}",
-                    fmt_num(percentile), system.name(), d.id(),
-                    any.map(|c| format!("; measured with {} at {} B", c.durability.id(), fmt_num(c.bytes))).unwrap_or_default()
-                ),
-            });
+            let near = self.curves.iter().find(|c| c.system == system && c.percentile == percentile).map(|c| format!("; nearest measured: {} at {} B", c.durability.id(), fmt_num(c.bytes)));
+            return Err(Unmeasured { why: format!("p{} is not measured for {} with {} durability{}", fmt_num(percentile), system.name(), d.id(), near.unwrap_or_default()) });
         }
-        cs.sort_by(|a, b| a.bytes.total_cmp(&b.bytes));
-        let below = cs.iter().rev().find(|c| c.bytes <= bytes);
-        let above = cs.iter().find(|c| c.bytes >= bytes);
+        // The nearest measured sizes at or below and at or above (no sort: few curves).
+        let below = cs.iter().filter(|c| c.bytes <= bytes).max_by(|a, b| a.bytes.total_cmp(&b.bytes));
+        let above = cs.iter().filter(|c| c.bytes >= bytes).min_by(|a, b| a.bytes.total_cmp(&b.bytes));
         match (below, above) {
             (Some(a), Some(b)) if a.bytes < b.bytes => {
                 let t = (bytes.ln() - a.bytes.ln()) / (b.bytes.ln() - a.bytes.ln());
@@ -294,12 +288,7 @@ impl LatencyModel {
             (Some(a), _) if size_ok(a.bytes, bytes) => Ok(vec![(a, 1.0)]),
             (_, Some(b)) if size_ok(b.bytes, bytes) => Ok(vec![(b, 1.0)]),
             _ => Err(Unmeasured {
-                why: format!(
-                    "p{} of {} was measured at {} B; at {} B it is not measured",
-                    fmt_num(percentile), system.name(),
-                    cs.iter().map(|c| fmt_num(c.bytes)).collect::<Vec<_>>().join(" / "),
-                    fmt_num(bytes)
-                ),
+                why: format!("p{} of {} was measured at {} B; at {} B it is not measured", fmt_num(percentile), system.name(), fmt_num(cs[0].bytes), fmt_num(bytes)),
             }),
         }
     }
