@@ -13,6 +13,7 @@ setup:
 ## Browser bundle (Trunk → target/site) and the server binary (release).
 build: setup
 	trunk build
+	./scripts/precompress.sh target/site
 	cargo build --release -p server
 
 ## Serve the app with the bundled datasets on $(ADDR).

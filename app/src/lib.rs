@@ -32,7 +32,8 @@ use leptos_meta::{provide_meta_context, Title};
 /// is embedded in the head as inert base64 text; the server provides it in
 /// context as [`catalog_context::EmbeddedPageData`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
-    let blob = use_context::<catalog_context::EmbeddedPageData>().map(|b| b.0.to_string()).unwrap_or_default();
+    // Shared with the cache (state.rs), not copied: one embedded text per data selection.
+    let blob = use_context::<catalog_context::EmbeddedPageData>().map(|b| b.0);
     view! {
         <!DOCTYPE html>
         <html lang="en">

@@ -32,6 +32,11 @@ pub fn csp(nonce: Option<&str>) -> String {
     format!("default-src 'self'; {script}; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 }
 
+/// The static files' paths (crate::assets).
+fn is_static(path: &str) -> bool {
+    path.starts_with("/pkg/") || path == "/favicon.svg" || path == "/upload.js"
+}
+
 /// `Cache-Control` for a response: errors and POST answers are never stored; the
 /// page is `no-store` (each carries a fresh nonce); static files revalidate (their
 /// names carry no content hash); a stored dataset is content-addressed, so it may
@@ -40,7 +45,7 @@ pub fn cache_policy(method: &Method, path: &str, status: StatusCode) -> &'static
     if status.is_client_error() || status.is_server_error() || method != Method::GET && method != Method::HEAD {
         return "no-store";
     }
-    if path.starts_with("/pkg/") || path == "/favicon.svg" || path == "/upload.js" {
+    if is_static(path) {
         "public, no-cache"
     } else if path == "/api/v1/datasets/template.csv" {
         "public, max-age=3600"
@@ -58,14 +63,28 @@ pub fn cache_policy(method: &Method, path: &str, status: StatusCode) -> &'static
 pub async fn security_headers(mut req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let nonce = leptos::nonce::Nonce::new().to_string();
-    req.extensions_mut().insert(CspNonce(nonce.clone()));
+    // Static files and the JSON API never render HTML with inline scripts: no nonce
+    // (an HTML answer without one gets the policy without it, which is stricter).
+    let nonce = (!is_static(&path) && !path.starts_with("/api/")).then(|| leptos::nonce::Nonce::new().to_string());
+    if let Some(n) = &nonce {
+        req.extensions_mut().insert(CspNonce(n.clone()));
+    }
     let mut res = next.run(req).await;
     let html = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
     let status = res.status();
     let h = res.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&csp(html.then_some(nonce.as_str()))) {
-        h.insert(CONTENT_SECURITY_POLICY, v);
+    match nonce.as_deref().filter(|_| html) {
+        Some(n) => {
+            if let Ok(v) = HeaderValue::from_str(&csp(Some(n))) {
+                h.insert(CONTENT_SECURITY_POLICY, v);
+            }
+        }
+        None => {
+            static NO_NONCE: std::sync::OnceLock<Option<HeaderValue>> = std::sync::OnceLock::new();
+            if let Some(v) = NO_NONCE.get_or_init(|| HeaderValue::from_str(&csp(None)).ok()) {
+                h.insert(CONTENT_SECURITY_POLICY, v.clone());
+            }
+        }
     }
     h.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(REFERRER_POLICY, HeaderValue::from_static("same-origin"));

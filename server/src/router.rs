@@ -211,9 +211,12 @@ pub fn router(state: AppState, limits: Limits) -> Router {
             "/",
             get(leptos_axum::render_app_to_stream_with_context(move || provide_page_data(&ctx_state), move || app::shell(shell_state.leptos.clone()))),
         )
-        .nest_service("/pkg", ServeDir::new(format!("{site_root}/pkg")))
-        .route_service("/favicon.svg", ServeFile::new(format!("{site_root}/favicon.svg")))
-        .route_service("/upload.js", ServeFile::new(format!("{site_root}/upload.js")))
+        // `make build` writes a gzip copy beside each file (scripts/precompress.sh):
+        // served as is to a client that accepts gzip, so the compression layer
+        // (which skips encoded bodies) does not recompress the bundle per request.
+        .nest_service("/pkg", ServeDir::new(format!("{site_root}/pkg")).precompressed_gzip())
+        .route_service("/favicon.svg", ServeFile::new(format!("{site_root}/favicon.svg")).precompressed_gzip())
+        .route_service("/upload.js", ServeFile::new(format!("{site_root}/upload.js")).precompressed_gzip())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.timeout));
     Router::new()
         .merge(reads)

@@ -2,6 +2,8 @@
 //! Server-rendered from the URL; after hydration every change re-plans in the
 //! browser and the address bar follows.
 
+use std::sync::Arc;
+
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
@@ -15,11 +17,12 @@ use crate::components::workload_form::WorkloadForm;
 use crate::components::your_data::YourData;
 use crate::query;
 
-/// What the page shows for the current query.
+/// What the page shows for the current query. The plan is shared, not copied:
+/// every reader of the memo (form errors, share link, charts) gets the same one.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// A plan.
-    Planned(Box<capacity::Plan>),
+    Planned(Arc<capacity::Plan>),
     /// Field errors to show beside the form.
     Invalid(Vec<capacity::FieldError>),
     /// Server-side trouble (no catalog, nothing fitted).
@@ -46,15 +49,18 @@ pub fn AdvisorPage() -> impl IntoView {
             (Ok(w), Ok(_)) => match &catalog {
                 None => Outcome::Unavailable("the catalog is not loaded".into()),
                 Some(c) => match capacity::plan(&c.0.catalog, &w) {
-                    Ok(plan) => Outcome::Planned(Box::new(plan)),
+                    Ok(plan) => Outcome::Planned(Arc::new(plan)),
                     Err(e) => Outcome::Unavailable(e.to_string()),
                 },
             },
         }
     });
-    let share = Memo::new(move |_| match (outcome.get(), selection.get()) {
-        (Outcome::Planned(p), Ok(sel)) => query::share_query(&p.workload, &sel),
-        _ => query::encode(&params.get()),
+    let share = Memo::new(move |_| {
+        outcome.with(|o| selection.with(|s| match (o, s) {
+            (Outcome::Planned(p), Ok(sel)) => Some(query::share_query(&p.workload, sel)),
+            _ => None,
+        }))
+        .unwrap_or_else(|| params.with(|p| query::encode(p)))
     });
     // Browser only: the address bar is always the share link; mark hydration done.
     Effect::new(move |_| {
@@ -62,14 +68,16 @@ pub fn AdvisorPage() -> impl IntoView {
     });
     Effect::new(move |_| crate::browser::mark_hydrated());
 
-    let errors = Signal::derive(move || match outcome.get() {
-        Outcome::Invalid(e) => e,
+    // Derived signals re-run on every read (each form field reads the errors
+    // three times): they borrow the outcome, never copy the plan.
+    let errors = Signal::derive(move || outcome.with(|o| match o {
+        Outcome::Invalid(e) => e.clone(),
         _ => vec![],
-    });
-    let workload = Signal::derive(move || match outcome.get() {
+    }));
+    let workload = Signal::derive(move || outcome.with(|o| match o {
         Outcome::Planned(p) => Some(p.workload.clone()),
         _ => None,
-    });
+    }));
 
     view! {
         <a class="skip to-plan" href="#results">"Skip to the plan ↓"</a>
@@ -97,14 +105,11 @@ pub fn AdvisorPage() -> impl IntoView {
                         </div>
                     }),
                     Outcome::Unavailable(why) => EitherOf3::B(view! { <div class="errors" role="alert"><h2>"No plan"</h2><p>{why}</p></div> }),
-                    Outcome::Planned(plan) => {
-                        let plan = *plan;
-                        EitherOf3::C(view! {
-                            <RecommendationCard plan=plan.clone() />
-                            <DecisionPath steps=plan.decision_path.clone() />
-                            <Candidates plan=plan.clone() />
-                        })
-                    }
+                    Outcome::Planned(plan) => EitherOf3::C(view! {
+                        <RecommendationCard plan=(*plan).clone() />
+                        <DecisionPath steps=plan.decision_path.clone() />
+                        <Candidates plan=(*plan).clone() />
+                    }),
                 }}
                 <UploadForm share />
                 <Show when=move || workload.get().is_some()>

@@ -329,18 +329,24 @@ impl LatencyModel {
     /// The highest utilisation (≤ `cap`) at which the expected latency stays within
     /// `slo_ms`; Err when even an idle cluster misses it or nothing is measured.
     pub fn utilisation_for(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64, slo_ms: f64, cap: f64) -> Result<f64, Unmeasured> {
-        let idle = self.predict(system, d, percentile, bytes, per_node, 0.0)?;
-        if idle.ms >= slo_ms {
-            return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms", fmt_num(percentile), fmt_num(idle.ms)) });
+        // The curve and the partition factor do not depend on the load: found once,
+        // then only the queueing term is evaluated (no text, no point lists).
+        let ld = latency_durability(system, d);
+        let picked = self.pick(system, ld, percentile, bytes)?;
+        let (pf, _, _) = self.partition_factor(system, ld, per_node)?;
+        let ms_at = |u: f64| picked.iter().map(|(c, w)| w * c.at(u).ln()).sum::<f64>().exp() * pf;
+        let idle = ms_at(0.0);
+        if idle >= slo_ms {
+            return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms", fmt_num(percentile), fmt_num(idle)) });
         }
         // Monotone in u: bisect.
         let (mut lo, mut hi) = (0.0_f64, cap);
-        if self.predict(system, d, percentile, bytes, per_node, cap).map(|p| p.ms).unwrap_or(f64::INFINITY) <= slo_ms {
+        if ms_at(cap) <= slo_ms {
             return Ok(cap);
         }
         for _ in 0..40 {
             let mid = 0.5 * (lo + hi);
-            if self.predict(system, d, percentile, bytes, per_node, mid).map(|p| p.ms).unwrap_or(f64::INFINITY) <= slo_ms {
+            if ms_at(mid) <= slo_ms {
                 lo = mid;
             } else {
                 hi = mid;
