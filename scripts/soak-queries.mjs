@@ -1,4 +1,4 @@
-// The soak's request mix (scripts/soak.mjs, scripts/cpu-cost.mjs): varied
+// The soak's request mix (scripts/cpu-cost.mjs; scripts/soak.sh states the same grid as a regex for oha): varied
 // workload queries over a grid of every field the soak varies, a fifth naming
 // one of `datasets` when given, and the static assets.
 const pick = (a) => a[Math.floor(Math.random() * a.length)];

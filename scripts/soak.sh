@@ -4,8 +4,14 @@
 # then for SOAK_SECONDS (default 600) static assets at 64 connections and varied
 # pages / plans (a fifth naming an upload) at 64 more, RSS sampled every 5 s; half
 # way through, a 2,000-connection half-open header flood from 127.0.0.2… for
-# FLOOD_SECONDS (default 60) with /healthz timed throughout. STATIC_RATE / PAGE_RATE
-# (req/s, default unbounded) hold the offered load (scripts/soak.mjs).
+# FLOOD_SECONDS (default 60) with /healthz timed throughout. The load comes from
+# `oha` (crates.io; installed when missing), one process per kind, each holding an
+# offered rate spread evenly over time (an open model: arrivals do not wait for
+# answers, and --latency-correction counts each request from when it was due, so a
+# stall is not hidden): STATIC_RATE (default 500 req/s) over the static assets,
+# PAGE_RATE (60) over varied pages and PLAN_RATE (40) over varied /api/v1/plan
+# queries, 64 connections each, browser-like Accept-Encoding. Summary:
+# scripts/soak-summary.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${SOAK_PORT:-3919}
@@ -36,6 +42,25 @@ for id in "$id1" "$id2"; do
 done
 ( sleep $(( SECONDS_TOTAL / 2 )); node scripts/soak-flood.mjs 127.0.0.1 "$PORT" 2000 "$FLOOD" ) &
 flood=$!
-node scripts/soak.mjs "$BASE" "$pid" "$SECONDS_TOTAL" "$id1,$id2"
+command -v oha >/dev/null || cargo install oha --locked
+# Varied workloads: every field the form has, ≈ 10^6 combinations; a fifth name an upload.
+q="mbps=(5|20|50|120|300|800|2000)&size=(100|512|1024|4096|16384)&rf=(1|2|3)&retention_h=(1|24|72|168)&partitions=(6|24|100|500)&kind=(data|business)&needs=(|transactions|delay%2Cdlq|tiered|geo%2Cschema)&hw=(seed000-8c16g|seed000-16c64g|seed001-r740xd|general-32c128g-nvme)&durability=(replicated|fsync|leader)(||||||||&dataset=$id1|&dataset=$id2)"
+load() { # name rate url-regex
+  oha -z "${SECONDS_TOTAL}s" -c 64 -q "$2" --latency-correction --no-tui --output-format json \
+    -H 'accept-encoding: gzip, deflate, br' --rand-regex-url "$3" > "target/soak-$1.json"
+}
+stat0=$(cut -d' ' -f14,15 "/proc/$pid/stat")
+( while kill -0 "$pid" 2>/dev/null; do awk '/VmRSS/ {print $2}' "/proc/$pid/status"; sleep 5; done ) > target/soak-rss.txt &
+sampler=$!
+load static "${STATIC_RATE:-500}" "$BASE/(pkg/app[.]js|pkg/main[.]css|pkg/app_bg[.]wasm|upload[.]js|favicon[.]svg)" &
+l1=$!
+load page "${PAGE_RATE:-60}" "$BASE/[?]$q" &
+l2=$!
+load plan "${PLAN_RATE:-40}" "$BASE/api/v1/plan[?]$q" &
+l3=$!
+wait $l1 $l2 $l3
+stat1=$(cut -d' ' -f14,15 "/proc/$pid/stat")
+kill $sampler 2>/dev/null || true
 wait $flood
+node scripts/soak-summary.mjs "$SECONDS_TOTAL" "$stat0" "$stat1" target/soak-rss.txt target/soak-static.json target/soak-page.json target/soak-plan.json
 echo "server log lines at warn or above: $(grep -c -E 'WARN|ERROR' target/soak-server.log || true)"

@@ -223,7 +223,10 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .merge(uploads)
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found") })
         .layer(axum::middleware::from_fn(api_errors_as_json))
-        .layer(CompressionLayer::new())
+        // gzip level 3 (zlib-rs): a 175 KB page costs ≈ 4.4 ms of CPU compressed
+        // (7.1 ms at the default level with miniz_oxide) and is 33 KB on the wire
+        // instead of 32 KB (README, Load). Static files come precompressed.
+        .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(3)))
         .layer(axum::middleware::from_fn(crate::origin::refuse_cross_site))
         .layer(axum::middleware::from_fn(bounded_head))
         .layer(axum::middleware::from_fn(crate::headers::security_headers))
