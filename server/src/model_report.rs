@@ -124,14 +124,17 @@ pub fn model_page(t: &ThroughputModel) -> String {
     let sources: String = t.sources.iter().map(|(s, n)| format!("<li>{} — {n} runs</li>", escape(s))).collect();
     page(format!(
         "<h1>How well the throughput model travels</h1>\
-<p>Each source is held out in turn; the model fitted on every other source predicts its runs. Saturated runs measure capacity; lower-bound runs (held to a rate, client-bound) only count as errors when predicted more than 10 % below what they reached. A held-out run's {level:.0} % interval is calibrated on the other sources' errors only, so coverage is out of sample too. JSON: <a href=\"/api/v1/model\">/api/v1/model</a>; CLI: <code>mqplan validate</code>.</p>\
+<p><a href=\"#runs\">every run</a> · <a href=\"#latency\">latency model</a> · <a href=\"#glossary\">terms</a></p><p>Each source is held out in turn; the model fitted on every other source predicts its runs. Saturated runs measure capacity; lower-bound runs (held to a rate, client-bound) only count as errors when predicted more than 10 % below what they reached. A held-out run's {level:.0} % interval is calibrated on the other sources' errors only, so coverage is out of sample too. JSON: <a href=\"/api/v1/model\">/api/v1/model</a>; CLI: <code>mqplan validate</code>.</p>\
 <h2>By system</h2>{by_system}\
 <figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
 <h2>By held-out source</h2>{by_source}\
-<h2>Fitted on all sources</h2><ul>{params}</ul><h2>Sources</h2><ul>{sources}</ul><p><a href=\"/\">← back to the advisor</a></p>",
+<h2>Fitted on all sources</h2><ul>{params}</ul>{runs}{latency}<h2>Sources</h2><ul>{sources}</ul>{glossary}<p><a href=\"/\">← back to the advisor</a></p>",
         level = v.level * 100.0,
         by_system = table(&v.by_system),
         by_source = table(&v.by_source),
+        runs = crate::model_runs::run_tables(t),
+        latency = crate::model_latency::latency_section(t.latency.as_ref()),
+        glossary = crate::model_runs::GLOSSARY,
     ))
 }
 
