@@ -22,6 +22,13 @@ test('/model shows the held-out table and the predicted-vs-measured chart withou
   const circles = await page.locator('figure svg circle').count();
   assert.ok(circles > 100, `one point per held-out run (${circles})`);
   assert.match(await page.textContent('figure svg title'), /Predicted vs measured/);
+  // Every held-out run, traceable: its row carries the figures and a citation on hover.
+  const sat = page.locator('table.runs').first().locator('tbody tr');
+  assert.ok((await sat.count()) >= 20, `saturated runs listed (${await sat.count()})`);
+  assert.match(await sat.first().locator('span[title]').getAttribute('title'), /\S/);
+  assert.ok((await page.locator('table.runs').nth(1).locator('tbody tr').count()) > 100, 'lower-bound runs listed');
+  assert.match(await page.textContent('#latency'), /Latency model/);
+  assert.ok(await page.locator('dl.glossary dt', { hasText: 'held-out source' }).count() === 1, 'terms defined');
   await ctx.close();
 });
 
