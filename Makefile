@@ -39,9 +39,9 @@ bench: build
 load: build
 	./scripts/load.sh
 
-## Bounded soak (SOAK_SECONDS, default 600): static assets and varied pages / plans
-## at 64 connections each, RSS sampled, /healthz timed during a 2,000-connection
-## half-open header flood.
+## Bounded soak (SOAK_SECONDS, default 600): static assets, varied pages and varied
+## plans at 64 connections each (oha, held rates: STATIC_RATE / PAGE_RATE / PLAN_RATE),
+## RSS sampled, /healthz timed during a 2,000-connection half-open header flood.
 soak: build
 	./scripts/soak.sh
 
