@@ -78,3 +78,28 @@ fn print_validation() {
         println!("{:?} {:<28} {:<60} meas={:>10.0} pred={:>10.0} [{:>10.0}, {:>10.0}] {:?} lb={}", p.system, p.source, p.run, p.measured, p.predicted, p.low, p.high, p.bound, p.lower_bound);
     }
 }
+
+/// A machine far from every machine the fit measured gets a wider interval and says
+/// why; one the corpus measured does not. Expected widths from
+/// `hardware_distance_width`'s stated rule: half the log distance past the range.
+#[test]
+fn intervals_widen_with_distance_from_the_measured_hardware() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::{hardware_distance_width, Cluster};
+    let m = model();
+    let kafka = m.system(SystemId::Kafka).expect("kafka fitted");
+    let (lo, hi) = kafka.threads_range.expect("threads measured");
+    assert!(lo >= 1.0 && hi >= lo, "{lo}–{hi}");
+    let mut hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    let at = |hw: &capacity::hardware::Hardware| Cluster::planned(SystemId::Kafka, 3.0, hw, 1024.0, 3, Some(100), 1, Durability::Replicated);
+    let near = m.predict(&at(&hw)).expect("prediction");
+    assert_eq!(hardware_distance_width(kafka, &at(&hw)), None, "a measured machine class: no widening");
+    hw.cores = (hi * 4.0) as u32;
+    let far = m.predict(&at(&hw)).expect("prediction");
+    let w = hardware_distance_width(kafka, &at(&hw)).expect("widened");
+    assert!((w - 0.5 * 4.0_f64.ln()).abs() < 1e-9, "×4 past the most measured → ½ ln 4, got {w}");
+    let ratio = |p: &capacity::throughput::ThroughputPrediction| p.high / p.expected;
+    assert!(ratio(&far) > ratio(&near) * 1.05, "far {:.2} vs near {:.2}", ratio(&far), ratio(&near));
+    assert!(far.notes.iter().any(|n| n.contains("hardware threads per node")), "{:?}", far.notes);
+}

@@ -113,6 +113,11 @@ pub struct SystemThroughput {
     pub runs: Vec<FitRun>,
     /// Message sizes measured (saturated runs), bytes: (min, max).
     pub size_range: (f64, f64),
+    /// Hardware threads per node of its saturated runs (fewest, most); the
+    /// interval widens for a machine far outside them. Absent in caches made
+    /// before it existed: then no widening.
+    #[serde(default)]
+    pub threads_range: Option<(f64, f64)>,
     /// Machines whose disks the source did not state: the per-node disk write
     /// (bytes/s) fitted from their own runs, or None when no disk bound was needed.
     pub unstated_disks: Vec<(String, Option<f64>)>,
@@ -289,11 +294,34 @@ pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<S
         parts.push(0.1);
         notes.push(format!("{} nodes vs at most {} measured: linear scaling assumed, interval widened", c.nodes, max_nodes_measured));
     }
+    if let Some(w) = hardware_distance_width(s, c) {
+        parts.push(w);
+        let (lo, hi) = s.threads_range.unwrap_or_default();
+        notes.push(format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
+    }
     if s.ceiling.is_none() && c.partitions.is_some_and(|p| p < FEW_PARTITIONS_PER_NODE * c.nodes) {
         parts.push(0.5);
         notes.push(format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
     ((parts.iter().map(|x| x * x).sum::<f64>()).sqrt(), notes)
+}
+
+/// Machines within this factor of the measured threads per node need no widening.
+pub const NEAR_MEASURED_THREADS: f64 = 1.25;
+
+/// Extra interval half-width (ln units) for a node with `c.vcpus` hardware threads
+/// when the fit's saturated runs had between `lo` and `hi`: half the log distance
+/// past ×[`NEAR_MEASURED_THREADS`] of the range (e.g. 96 threads against at most 24
+/// measured: ×4 → +0.58, the interval ×1.8 wider). mqplan's stated assumption — the
+/// corpus has too few machine classes to calibrate it — standing for what linear
+/// core scaling cannot know (contention, memory bandwidth, the NIC per core).
+pub fn hardware_distance_width(s: &SystemThroughput, c: &Cluster) -> Option<f64> {
+    let (lo, hi) = s.threads_range?;
+    if !(c.vcpus > 0.0 && lo > 0.0 && hi >= lo) {
+        return None;
+    }
+    let r = (c.vcpus / hi).max(lo / c.vcpus);
+    (r > NEAR_MEASURED_THREADS).then(|| 0.5 * r.ln())
 }
 
 /// Write amplification of `system` at `bytes` (re-exported for the bounds).

@@ -57,6 +57,12 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     if size < lo * 0.999 || size > hi * 1.001 {
         notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {}–{} B of its saturated runs; the interval is widened", crate::units::fmt_num(size), crate::units::fmt_num(lo), crate::units::fmt_num(hi))));
     }
+    if let (Some(w), Some((lo, hi))) = (super::hardware_distance_width(fit, &c), fit.threads_range) {
+        notes.push((
+            "extrapolation".to_string(),
+            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), w.exp()),
+        ));
+    }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}")));
     }

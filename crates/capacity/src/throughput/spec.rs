@@ -194,7 +194,8 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let scaling = scaling(system, saturated);
     let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
     let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
-    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
+    let threads_range = threads_range(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.vcpus));
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -216,6 +217,11 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
         .collect();
     fitted.cite_runs();
     Some(fitted)
+}
+
+/// (fewest, most) hardware threads per node over `threads`; None when empty.
+fn threads_range(threads: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    threads.filter(|t| *t > 0.0).fold(None, |r, t| Some(r.map_or((t, t), |(lo, hi): (f64, f64)| (lo.min(t), hi.max(t)))))
 }
 
 /// A system with only lower-bound runs: the geometric-mean cost shape of the systems
@@ -245,6 +251,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         scaling: scaling(system, saturated),
         runs: Vec::new(),
         size_range,
+        threads_range: threads_range(mine.iter().map(|u| u.cluster.vcpus)),
         unstated_disks: Vec::new(),
         cited: Vec::new(),
         floor_only: Some(format!(
