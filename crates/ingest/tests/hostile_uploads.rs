@@ -129,3 +129,20 @@ fn mixed_cr_lf_and_crlf_line_endings_are_lines() {
     assert!(out.report.accepted(), "{:?}", out.report.errors);
     assert_eq!(out.report.rows_imported, 3);
 }
+
+/// Found by the `mqplan_csv` fuzz target (stop 13): a quoted cell opened in a numeric
+/// column and never closed made polars' CSV reader panic ("slice index starts at 1
+/// but ends at 0", polars-io 0.52 `csv/read/buffer.rs`). Refused before polars reads
+/// it, naming the line.
+#[test]
+fn a_quote_never_closed_in_a_number_column_is_refused_not_a_panic() {
+    let found = include_str!("fuzz_found/mqplan_csv_unclosed_quote.txt");
+    for text in [
+        found,
+        "system,metric,value,unit\nkafka,produce_throughput,1,msg/s\nkafka,produce_throughput,\"",
+        "system,metric,value,unit\nkafka,produce_throughput,5,msg/s\nkafka,produce_throughput,7,msg/s\n\"",
+    ] {
+        let errors = ingest::upload::formats::parse(capacity::upload_format::Format::MqplanCsv, text).expect_err("refused");
+        assert!(errors.iter().any(|e| e.line >= 2 && e.reason.contains("never closed")), "{errors:?}");
+    }
+}

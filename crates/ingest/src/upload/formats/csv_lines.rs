@@ -119,6 +119,17 @@ pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
     scan.unclosed.map(|l| (l + lead, "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")".to_string()))
 }
 
+/// The line (1-based) where a quoted cell opens and is never closed, if one does.
+/// Checked before polars reads a file: polars-io 0.52 can panic on such a cell in a
+/// numeric column (found by the `mqplan_csv` fuzz target).
+pub(crate) fn unclosed_quote(text: &str) -> Option<usize> {
+    if !text.contains('"') {
+        return None;
+    }
+    let (lead, body) = after_leading_blanks(text);
+    scan(body).unclosed.map(|l| l + lead)
+}
+
 /// Moves the line numbers in a parse result from row numbering (`i + 2`) to the
 /// records' real lines (see [`record_lines`]). Line 1 (the header) and 0 (the
 /// whole file) stay.

@@ -27,6 +27,9 @@ kafka,consume_throughput,311000,msg/s,,1024,max,\n";
 /// cell by cell by [`numbers`].
 /// `ragged` accepts rows shorter than the header (OMB's export).
 pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportError>> {
+    if let Some(line) = super::csv_lines::unclosed_quote(text) {
+        return Err(vec![ImportError::new(line, "csv", "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")")]);
+    }
     let read = |infer: Option<usize>| {
         CsvReadOptions::default()
             .with_has_header(true)
