@@ -1,4 +1,4 @@
-// The soak's request mix (scripts/cpu-cost.mjs; scripts/soak.sh states the same grid as a regex for oha): varied
+// The soak's request mix (scripts/cpu-cost.mjs, and scripts/soak.sh through `regex`): varied
 // workload queries over a grid of every field the soak varies, a fifth naming
 // one of `datasets` when given, and the static assets.
 const pick = (a) => a[Math.floor(Math.random() * a.length)];
@@ -18,3 +18,10 @@ export const query = (datasets = []) => {
   return datasets.length && Math.random() < 0.2 ? `${q}&dataset=${pick(datasets)}` : q;
 };
 export const statics = ['/pkg/app.js', '/pkg/main.css', '/upload.js', '/favicon.svg'];
+// The same grid as a regular expression for oha's --rand-regex-url (scripts/soak.sh):
+// one alternative per value, and the dataset ids as `dataset=` in a fifth of queries.
+export const regex = (datasets = []) => {
+  const q = Object.entries(grid).map(([k, v]) => `${k}=(${v.map(encodeURIComponent).join('|')})`).join('&');
+  const ds = datasets.length ? `(${[...Array(4 * datasets.length).fill(''), ...datasets.map((d) => `&dataset=${d}`)].join('|')})` : '';
+  return q + ds;
+};

@@ -32,7 +32,7 @@ pub fn csp(nonce: Option<&str>) -> String {
     format!("default-src 'self'; {script}; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 }
 
-/// The static files' paths (crate::assets).
+/// The static files' paths (served by `ServeDir` in router.rs).
 fn is_static(path: &str) -> bool {
     path.starts_with("/pkg/") || path == "/favicon.svg" || path == "/upload.js"
 }

@@ -14,20 +14,13 @@ fn citation<'a>(t: &'a ThroughputModel, p: &ValidationPoint) -> Option<&'a str> 
 
 /// The verdict on one held-out run, in words.
 pub fn verdict(p: &ValidationPoint) -> String {
-    let ratio = p.measured / p.predicted;
     if p.lower_bound {
-        return if p.predicted < 0.9 * p.measured {
-            format!("under-predicted by {:.0} %", (1.0 - p.predicted / p.measured) * 100.0)
-        } else {
-            "not under-predicted".into()
-        };
+        return if p.under_predicted() { format!("under-predicted by {:.0} %", (1.0 - p.predicted / p.measured) * 100.0) } else { "not under-predicted".into() };
     }
-    let inside = p.measured >= p.low * (1.0 - 1e-9) && p.measured <= p.high * (1.0 + 1e-9);
-    let near = ((p.predicted - p.measured) / p.measured).abs() <= 0.2;
-    match (near, inside) {
+    match (p.within_20pct(), p.inside_interval()) {
         (true, _) => "within ±20 %".into(),
         (false, true) => "inside the interval".into(),
-        (false, false) => format!("outside the interval ({} the measured)", if ratio > 1.0 { "below" } else { "above" }),
+        (false, false) => format!("outside the interval ({} the measured)", if p.measured > p.predicted { "below" } else { "above" }),
     }
 }
 
@@ -35,11 +28,7 @@ fn rows(t: &ThroughputModel, pts: &[&ValidationPoint]) -> String {
     pts.iter()
         .map(|p| {
             let cite = citation(t, p).unwrap_or("");
-            let flag = if p.lower_bound && p.predicted < 0.9 * p.measured || !p.lower_bound && !(p.measured >= p.low * (1.0 - 1e-9) && p.measured <= p.high * (1.0 + 1e-9)) {
-                " class=\"miss\""
-            } else {
-                ""
-            };
+            let flag = if p.is_miss() { " class=\"miss\"" } else { "" };
             format!(
                 "<tr{flag}><td>{}</td><td>{}</td><td><span title=\"{}\">{}</span><br><small class=\"muted\">{}</small></td><td>{}</td><td>{}</td><td>{} – {}</td><td>{:.2}</td><td>{}</td><td>{}</td></tr>",
                 escape(p.system.name()),
@@ -68,8 +57,8 @@ pub fn run_tables(t: &ThroughputModel) -> String {
     let mut sat: Vec<&ValidationPoint> = v.points.iter().filter(|p| !p.lower_bound).collect();
     sat.sort_by(|a, b| (a.system.id(), &a.source, &a.run).cmp(&(b.system.id(), &b.source, &b.run)));
     let mut lb: Vec<&ValidationPoint> = v.points.iter().filter(|p| p.lower_bound).collect();
-    lb.sort_by(|a, b| (a.predicted >= 0.9 * a.measured, a.system.id(), &a.source, &a.run).cmp(&(b.predicted >= 0.9 * b.measured, b.system.id(), &b.source, &b.run)));
-    let under = lb.iter().filter(|p| p.predicted < 0.9 * p.measured).count();
+    lb.sort_by(|a, b| (!a.under_predicted(), a.system.id(), &a.source, &a.run).cmp(&(!b.under_predicted(), b.system.id(), &b.source, &b.run)));
+    let under = lb.iter().filter(|p| p.under_predicted()).count();
     format!(
         "<h2 id=\"runs\">Every held-out run</h2>\
 <p>Each row: the run as its source measured it, and what the model fitted <em>without that source</em> predicts for the run's cluster. Rows marked <span class=\"miss\">like this</span> are outside their interval (saturated) or under-predicted by more than 10 % (lower bound). Hover a run for its citation.</p>\

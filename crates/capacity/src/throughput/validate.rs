@@ -44,6 +44,23 @@ impl ValidationPoint {
     pub fn log_error(&self) -> f64 {
         (self.measured / self.predicted).ln()
     }
+    /// The measured value lies inside the stated interval.
+    pub fn inside_interval(&self) -> bool {
+        self.measured >= self.low * (1.0 - 1e-9) && self.measured <= self.high * (1.0 + 1e-9)
+    }
+    /// Predicted within ±20 % of the measured value.
+    pub fn within_20pct(&self) -> bool {
+        ((self.predicted - self.measured) / self.measured).abs() <= 0.2
+    }
+    /// A lower-bound run predicted below 90 % of the rate it reached.
+    pub fn under_predicted(&self) -> bool {
+        self.lower_bound && self.predicted < 0.9 * self.measured
+    }
+    /// Counts against the model: a saturated run outside its interval, or an
+    /// under-predicted lower bound.
+    pub fn is_miss(&self) -> bool {
+        if self.lower_bound { self.under_predicted() } else { !self.inside_interval() }
+    }
 }
 
 /// Summary over a set of held-out runs.
@@ -182,11 +199,11 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
         scope: scope.to_string(),
         runs: sat.len(),
         median_abs_log_error: crate::fit::median(sat.iter().map(|p| p.log_error().abs()).collect()).unwrap_or(0.0),
-        within_20pct: share(&|p| ((p.predicted - p.measured) / p.measured).abs() <= 0.2),
+        within_20pct: share(&|p| p.within_20pct()),
         within_2x: share(&|p| p.log_error().abs() <= std::f64::consts::LN_2),
-        coverage: share(&|p| p.measured >= p.low * (1.0 - 1e-9) && p.measured <= p.high * (1.0 + 1e-9)),
+        coverage: share(&|p| p.inside_interval()),
         lower_bound_runs: lb.len(),
-        lower_bound_under_10pct: lb.iter().filter(|p| p.predicted < 0.9 * p.measured).count(),
+        lower_bound_under_10pct: lb.iter().filter(|p| p.under_predicted()).count(),
         worst_lower_bound_ratio: lb.iter().map(|p| p.predicted / p.measured).fold(1.0, f64::min),
         unpredictable,
     }
