@@ -46,21 +46,6 @@ command -v oha >/dev/null || cargo install oha --locked
 # Varied workloads: the grid of scripts/soak-queries.mjs (every form field, ≈ 10^6
 # combinations), as a regex; a fifth of the queries name an upload.
 q=$(node --input-type=module -e "import { regex } from './scripts/soak-queries.mjs'; process.stdout.write(regex(process.argv.slice(1)))" "$id1" "$id2")
-load() { node -e '
-const [url, file] = process.argv.slice(1);
-fetch(url, { method: "POST", headers: { "content-type": "application/octet-stream", "sec-fetch-site": "same-origin" }, body: require("fs").readFileSync(file) })
-  .then(async (r) => { const j = await r.json(); if (!j.id) { console.error(r.status, JSON.stringify(j).slice(0, 400)); process.exit(1); } console.log(j.id); });' "$1" "$2"; }
-id1=$(upload "$BASE/api/v1/datasets?name=pulsar.txt&system=pulsar&nodes=3&cores=8&size=1024&rf=3" "$big")
-id2=$(upload "$BASE/api/v1/datasets?name=omb.json&nodes=3&cores=2&ram_gb=8&rf=3" crates/ingest/tests/samples/omb_kafka_lowcost_t3_1topic1part1kb.json)
-echo "datasets: $id1 (4.4 MB pulsar-perf), $id2 (OMB sample)"
-for id in "$id1" "$id2"; do
-  node -e "fetch('$BASE/?dataset=$id').then(r => r.text()).then(t => console.log('page with dataset $id: ' + t.length + ' bytes of HTML'))"
-done
-( sleep $(( SECONDS_TOTAL / 2 )); node scripts/soak-flood.mjs 127.0.0.1 "$PORT" 2000 "$FLOOD" ) &
-flood=$!
-command -v oha >/dev/null || cargo install oha --locked
-# Varied workloads: every field the form has, ≈ 10^6 combinations; a fifth name an upload.
-q="mbps=(5|20|50|120|300|800|2000)&size=(100|512|1024|4096|16384)&rf=(1|2|3)&retention_h=(1|24|72|168)&partitions=(6|24|100|500)&kind=(data|business)&needs=(|transactions|delay%2Cdlq|tiered|geo%2Cschema)&hw=(seed000-8c16g|seed000-16c64g|seed001-r740xd|general-32c128g-nvme)&durability=(replicated|fsync|leader)(||||||||&dataset=$id1|&dataset=$id2)"
 load() { # name rate url-regex
   oha -z "${SECONDS_TOTAL}s" -c 64 -q "$2" --latency-correction --no-tui --output-format json \
     -H 'accept-encoding: gzip, deflate, br' --rand-regex-url "$3" > "target/soak-$1.json"
