@@ -194,10 +194,8 @@ impl AppState {
                 ));
                 (*self.catalog).clone()
             }
-            Ok(mut c) => {
-                c.throughput.clone_from(&self.catalog.throughput);
-                c
-            }
+            // The corpus model, its CPU cost calibrated to the uploads (the last fit stage).
+            Ok(c) => c.with_corpus_model(self.catalog.throughput.as_ref()),
             Err(e) => {
                 notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the page shows the reference plan")));
                 (*self.catalog).clone()

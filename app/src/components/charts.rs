@@ -20,17 +20,25 @@ fn draw<K: PartialEq + Clone + Send + Sync + 'static>(
     })
 }
 
-/// Measured and fitted throughput vs message size.
+/// CPU-bound throughput per node vs message size, on the workload's machine.
 #[component]
 pub fn SizeCurveChart(
     /// The planned workload (None while the form is invalid).
     workload: Signal<Option<Workload>>,
 ) -> impl IntoView {
-    let svg = draw(|w| w.size, |c, s| charts::size_curve_svg(c, s).ok(), workload);
+    // Redrawn when a field the curves depend on changes, not on every keystroke.
+    let svg = draw(
+        |w| (w.size, w.hardware.clone(), w.rf, w.partitions, w.fanout, w.durability),
+        |c, (size, hardware, rf, partitions, fanout, durability)| {
+            let w = Workload { size, hardware, rf, partitions, fanout, durability, ..Workload::default() };
+            charts::size_curve_svg(c, &w).ok()
+        },
+        workload,
+    );
     view! {
         <figure class="chart">
             <div inner_html=svg></div>
-            <figcaption><strong>"Produce throughput vs message size. "</strong>"Dots: reference runs (seed 000 on 3 × 8 cores, RF 3; Pravega from seed 004). Hollow squares: runs you uploaded, on your own cluster. Lines: fitted t(s) = a + b·s, on each system's measured cluster (yours where your runs were fitted directly, as the legend says). Crosses: your message size."</figcaption>
+            <figcaption><strong>"CPU-bound produce throughput per node vs message size, on your machine. "</strong>"Lines: each system's fitted CPU capacity at your RF, partitions, consumer groups and durability — the number the plan sizes with — and its shaded 80 % band, calibrated on sources the fit did not see. Dots: the saturated runs the fit rests on, each at its message size and at the line × its measured ÷ fitted ratio. A system your uploads calibrate (hollow squares: your runs) or that the corpus cannot fit is drawn from its seed curve on the setup named in the legend. Crosses: your message size. Disk, NIC and the other bounds are in each plan's bounds chart."</figcaption>
         </figure>
     }
 }

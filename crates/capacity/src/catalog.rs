@@ -148,6 +148,46 @@ pub struct UploadedPoint {
     pub cores: u32,
     /// Source row.
     pub point: PointRef,
+    /// Replication factor of the run (3 when not stated).
+    #[serde(default = "default_rf")]
+    pub rf: u32,
+    /// Consumers read alongside the writes (`consumers` stated and > 0).
+    #[serde(default)]
+    pub reading: bool,
+    /// Partitions of the run, when stated.
+    #[serde(default)]
+    pub partitions: Option<u32>,
+    /// Durability the run states (replicated when not stated).
+    #[serde(default)]
+    pub durability: Option<crate::system::Durability>,
+    /// The run's machines as stated (disk kind, disks, MB/s per disk, NIC).
+    #[serde(default)]
+    pub disks: Option<(crate::system::DiskKind, Option<u32>, Option<f64>)>,
+    /// NIC per node, Gbit/s, when stated.
+    #[serde(default)]
+    pub nic_gbps: Option<f64>,
+    /// What the plan makes of the run.
+    #[serde(default)]
+    pub role: UploadRole,
+}
+
+fn default_rf() -> u32 {
+    3
+}
+
+/// What an uploaded throughput run counts as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UploadRole {
+    /// A saturated run, the best of its cluster and message size: it calibrates.
+    #[default]
+    Calibrates,
+    /// A fixed-rate run that reached its rate, or one its load generator limited:
+    /// capacity is at least this.
+    Floor,
+    /// Not used: a faster run of the same cluster and size stands for it, or it is
+    /// implausible against the reference (the upload notes say which).
+    NotUsed,
 }
 
 /// A curve rescaled to a user's measurements: the reference curve to their
@@ -205,6 +245,10 @@ pub struct SystemModel {
     pub uploaded: Vec<UploadedPoint>,
     /// Uploaded runs this model could not use, and why (each becomes a plan warning).
     pub upload_notes: Vec<String>,
+    /// What the seed curve's calibration to uploads found (a factor far from the
+    /// reference, floors that confirm it): said only when the seed curve answers.
+    #[serde(default)]
+    pub calibration_notes: Vec<String>,
 }
 
 /// All systems' fitted models plus the feature matrix.
@@ -352,6 +396,31 @@ fn best_per_size<'a, 'b>(rows: &[&'b &'b Loaded<'a>]) -> Vec<&'b &'b Loaded<'a>>
     best
 }
 
+/// Said when uploaded runs calibrate a curve by a factor outside ½–2.
+pub fn far_from_reference(factor: f64) -> String {
+    format!("your runs measure {factor:.1}× what the reference runs predict for the same hardware: check payload compressibility, acks, batching and the metadata before trusting either")
+}
+
+/// Said when `n` uploaded lower-bound runs stay below the predicted capacity.
+pub fn floors_confirm(n: usize) -> String {
+    format!("{n} run(s) of yours held to a rate (or limited by the load generator) stay below the predicted capacity: they confirm it and change nothing")
+}
+
+/// Whether a faster uploaded run (not judged) of the same cluster and message size
+/// stands for `l`: the best run per size is the capacity.
+fn shadowed(l: &Loaded<'_>, produce: &[&&Loaded<'_>], judged: &dyn Fn(&Loaded<'_>) -> bool) -> bool {
+    let key = l.setup().map(|s| s.0);
+    let mine = produce_msgs(l.row).unwrap_or(0.0);
+    produce.iter().any(|o| {
+        !std::ptr::eq(**o, l)
+            && is_upload(o.file)
+            && !judged(o)
+            && o.setup().map(|s| s.0) == key
+            && o.row.workload.message_bytes == l.row.workload.message_bytes
+            && produce_msgs(o.row).unwrap_or(0.0) > mine
+    })
+}
+
 /// The home setup (nodes, cores, RAM, assumption, RF) of `rows` and their size points.
 /// (nodes, cores per node, RAM GB, assumption, RF) of a measured setup.
 type HomeSetup = (u32, u32, Option<f64>, Option<String>, u32);
@@ -429,6 +498,15 @@ impl Catalog {
     /// The model of `system`, if fitted.
     pub fn system(&self, system: SystemId) -> Option<&SystemModel> {
         self.systems.iter().find(|m| m.system == system)
+    }
+
+    /// This catalog (fitted with uploads) with the reference corpus model, each
+    /// system's CPU cost calibrated to its uploaded runs
+    /// ([`crate::throughput::ThroughputModel::calibrated_to_uploads`]).
+    #[must_use]
+    pub fn with_corpus_model(mut self, reference: Option<&crate::throughput::ThroughputModel>) -> Catalog {
+        self.throughput = reference.map(|t| t.calibrated_to_uploads(&self.systems));
+        self
     }
 }
 
@@ -621,7 +699,32 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .chain(floors.iter().map(|l| (l, true)))
         .filter_map(|(l, lower_bound)| {
             let (_, n, c, _) = l.setup()?;
-            Some(UploadedPoint { message_bytes: l.row.workload.message_bytes?, msgs: produce_msgs(l.row)?, lower_bound, nodes: n?, cores: c?, point: l.r() })
+            let w = &l.row.workload;
+            let hw = l.row.hardware.as_ref().and_then(|id| l.ds.hardware.iter().find(|h| &h.id == id));
+            let role = if implausible.iter().any(|j| std::ptr::eq(**j, **l)) {
+                UploadRole::NotUsed
+            } else if lower_bound || client_bound.iter().any(|j| std::ptr::eq(**j, **l)) {
+                UploadRole::Floor
+            } else if shadowed(l, &produce, &judged) {
+                UploadRole::NotUsed
+            } else {
+                UploadRole::Calibrates
+            };
+            Some(UploadedPoint {
+                message_bytes: w.message_bytes?,
+                msgs: produce_msgs(l.row)?,
+                lower_bound,
+                nodes: n?,
+                cores: c?,
+                point: l.r(),
+                rf: w.replication_factor.unwrap_or(3),
+                reading: w.consumers.is_some_and(|c| c > 0),
+                partitions: w.partitions,
+                durability: w.durability,
+                disks: hw.filter(|h| h.disk_kind != crate::system::DiskKind::Unknown).map(|h| (h.disk_kind, h.disk_count, h.disk_mbps)),
+                nic_gbps: hw.and_then(|h| h.nic_gbps),
+                role,
+            })
         })
         .collect();
     let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
@@ -638,13 +741,12 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         // Far from the reference on comparable terms: say so, whichever is right.
         if let Some((_, _, _, reference)) = &reference_fit {
             if let Some(r) = median(home_rows.iter().filter_map(|l| measured_vs_predicted(reference, l, None)).collect()).filter(|r| !(0.5..=2.0).contains(r)) {
-                upload_notes.push(format!(
-                    "your runs measure {r:.1}× what the reference runs predict for the same hardware: check payload compressibility, acks, batching and the metadata before trusting either"
-                ));
+                upload_notes.push(far_from_reference(r));
             }
         }
     }
     let mut calibration = None;
+    let mut calibration_notes = Vec::new();
     if !home_is_upload {
         let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
         for l in produce.iter().filter(|l| is_upload(l.file) && !judged(l)) {
@@ -665,9 +767,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             curve.a_core_us /= factor;
             curve.b_core_us_per_byte /= factor;
             if !(0.5..=2.0).contains(&factor) {
-                upload_notes.push(format!(
-                    "your runs measure {factor:.1}× what the reference runs predict for the same hardware: check payload compressibility, acks, batching and the metadata before trusting either"
-                ));
+                calibration_notes.push(far_from_reference(factor));
             }
             calibration = Some(Calibration {
                 factor,
@@ -693,7 +793,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             l.row.note.as_deref().map(|n| format!("; {n}")).unwrap_or_default()
         );
     } else if !floors.is_empty() {
-        upload_notes.push(format!("{} run(s) of yours held to a rate (or limited by the load generator) stay below the predicted capacity: they confirm it and change nothing", floors.len()));
+        calibration_notes.push(floors_confirm(floors.len()));
     }
 
     let checks = groups
@@ -865,6 +965,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         calibration,
         uploaded,
         upload_notes,
+        calibration_notes,
     })
 }
 

@@ -156,9 +156,12 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
     })
 }
 
-/// Whether uploaded runs shaped `m` (then the seed curve, calibrated to them, answers).
+/// Whether the seed size curve answers for `m` rather than the corpus model: its
+/// curve is fitted on the user's own uploaded cluster (runs at two or more sizes, or
+/// `data=only`). Uploads that only calibrate a system calibrate the corpus model
+/// instead ([`ThroughputModel::calibrated_to_uploads`]).
 pub fn uses_uploads(m: &crate::catalog::SystemModel) -> bool {
-    m.calibration.is_some() || !m.uploaded.is_empty() || crate::catalog::is_upload(&m.home.hardware_id)
+    crate::catalog::is_upload(&m.home.hardware_id)
 }
 
 /// The corpus model's prediction; None when it has no fit for the system.

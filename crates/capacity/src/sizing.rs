@@ -673,9 +673,21 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
         }
     }
-    if let Some(c) = &m.calibration {
-        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve {}", m.system.name(), c.how) });
-        points.extend(c.points.iter().cloned());
+    match (corpus_cpu.is_some(), fit.and_then(|f| f.uploads.as_ref())) {
+        (true, Some(u)) => {
+            let kind = if u.factor == 1.0 { "upload_note" } else { "calibrated" };
+            warnings.push(Warning { kind: kind.into(), text: format!("{}: {}", m.system.name(), u.how) });
+            warnings.extend(u.notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
+            points.extend(u.runs.iter().map(|r| r.0.clone()));
+        }
+        (true, None) => {}
+        (false, _) => {
+            if let Some(c) = &m.calibration {
+                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve {}", m.system.name(), c.how) });
+                points.extend(c.points.iter().cloned());
+            }
+            warnings.extend(m.calibration_notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
+        }
     }
     if crate::catalog::is_upload(&m.home.hardware_id) {
         warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });

@@ -7,7 +7,7 @@ fn all_charts_render_valid_looking_svg() {
     let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
     let w = Workload::default();
     let p = plan(&cat, &w).expect("plan");
-    let a = charts::size_curve_svg(&cat, w.size).expect("size");
+    let a = charts::size_curve_svg(&cat, &w).expect("size");
     let b = charts::bounds_svg(&p.candidates[0].plan).expect("bounds");
     let c = charts::partitions_svg(&cat, w.partitions).expect("grid").expect("grid present");
     for s in [&a, &b, &c] {
@@ -15,6 +15,27 @@ fn all_charts_render_valid_looking_svg() {
         assert!(s.contains("role=\"img\"") && s.contains("<title>"));
     }
     assert!(a.contains("Kafka") && a.contains("1,024 B"));
+}
+
+/// The size chart draws the number the plan sizes with: at the workload's size its
+/// Kafka value is `cpu_per_node`'s on the same machine and settings, its band is
+/// drawn, and the fit's CPU-bound runs appear as dots.
+#[test]
+fn size_chart_shows_the_plans_cpu_capacity_on_the_users_machine() {
+    let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let t = cat.throughput.as_ref().expect("corpus model");
+    for hw in ["aws-i3en.2xlarge", "aws-r5.2xlarge-gp2"] {
+        let w = Workload { hardware: capacity::hardware::Preset::find(hw).expect("preset").hardware(), size: capacity::units::Bytes(512.0), ..Workload::default() };
+        let svg = charts::size_curve_svg(&cat, &w).expect("size");
+        let expected = capacity::throughput::cpu_per_node(t, capacity::SystemId::Kafka, &w.hardware, 512.0, w.rf, w.partitions, w.fanout, w.durability).expect("kafka fit");
+        let said = format!("Kafka {} msg/s per node", capacity::units::fmt_num(expected.msgs));
+        assert!(svg.contains(&said), "{hw}: chart does not say {said}");
+        assert!(svg.contains("corpus fit on your machine"), "{hw}: legend");
+        assert!(svg.contains("<polygon"), "{hw}: no band");
+        let dots = svg.matches("<circle").count();
+        let kafka_runs = t.system(capacity::SystemId::Kafka).expect("kafka").cpu_residuals.len();
+        assert!(kafka_runs >= 3 && dots >= kafka_runs, "{hw}: {dots} dots for {kafka_runs} CPU-bound Kafka runs");
+    }
 }
 
 #[test]

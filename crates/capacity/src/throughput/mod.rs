@@ -26,6 +26,7 @@ mod partitions;
 mod plan_cpu;
 mod scaling;
 mod spec;
+mod uploads;
 mod validate;
 
 pub use cluster::{Assumptions, Cluster};
@@ -34,9 +35,10 @@ pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST};
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{Interval, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
-pub use plan_cpu::{cpu_per_node, CpuPerNode};
+pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
 pub use spec::{FitError, ThroughputSpec};
+pub use uploads::{upload_cluster, UploadCalibration};
 pub use validate::{Validation, ValidationPoint, ValidationRow};
 
 use serde::{Deserialize, Serialize};
@@ -87,6 +89,9 @@ pub struct FitRun {
     pub bound: Resource,
     /// True for a lower bound (fixed rate, client-bound, field report).
     pub lower_bound: bool,
+    /// Message size of the run, bytes (0 in caches made before it was kept).
+    #[serde(default)]
+    pub message_bytes: f64,
 }
 
 /// One system's fitted throughput model.
@@ -125,6 +130,15 @@ pub struct SystemThroughput {
     pub floor_only: Option<String>,
     /// The saturated runs the fit rests on, as plans cite them (made once, at fit time).
     pub cited: Vec<crate::catalog::PointRef>,
+    /// The CPU-bound saturated runs as (message bytes, measured ÷ fitted in sample):
+    /// the scatter of the evidence around the fitted cost, which the size chart shows
+    /// around the curve on the user's machine. Kept by [`ThroughputModel::for_planning`].
+    #[serde(default)]
+    pub cpu_residuals: Vec<(f64, f64)>,
+    /// Set when uploaded runs calibrated this system's CPU cost (never in the
+    /// reference model): the factor, the runs and how.
+    #[serde(default)]
+    pub uploads: Option<UploadCalibration>,
 }
 
 impl SystemThroughput {
@@ -140,6 +154,12 @@ impl SystemThroughput {
                 citation: r.citation.clone(),
                 summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()),
             })
+            .collect();
+        self.cpu_residuals = self
+            .runs
+            .iter()
+            .filter(|r| !r.lower_bound && r.bound == Resource::Cpu && r.message_bytes > 0.0 && r.predicted > 0.0)
+            .map(|r| (r.message_bytes, r.measured / r.predicted))
             .collect();
     }
 }

@@ -27,6 +27,27 @@ pub struct CpuPerNode {
     pub points: Vec<crate::catalog::PointRef>,
 }
 
+/// The number behind [`cpu_per_node`] without its words: `(msg/s one node's CPU
+/// carries, interval half-width in ln units, stated coverage)`. What a chart
+/// evaluates at many message sizes. None when the model has no fit for the system.
+#[allow(clippy::too_many_arguments)]
+pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<(f64, f64, f64)> {
+    let fit = t.system(system)?;
+    let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
+    let b = t.bounds(fit, &c);
+    let (half, level) = half_width(t, fit, &c, &b);
+    Some((b.cpu * b.durability, half, level))
+}
+
+fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
+    let (base, level) = t.intervals.iter().find(|i| i.system == c.system).map_or_else(|| {
+        let iv = super::Interval::assumed(c.system);
+        (iv.log_half_width, iv.level)
+    }, |i| (i.log_half_width, i.level));
+    let (extra, _) = super::extra_width(fit, c, b);
+    ((base * base + extra * extra).sqrt(), level)
+}
+
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
 /// `partitions`, `fanout` consumer groups and `durability`; None when the model has
 /// no fit for the system.
@@ -35,9 +56,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let fit = t.system(system)?;
     let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
     let b = t.bounds(fit, &c);
-    let iv = t.intervals.iter().find(|i| i.system == system).cloned().unwrap_or_else(|| super::Interval::assumed(system));
-    let (extra, _) = super::extra_width(fit, &c, &b);
-    let half = (iv.log_half_width * iv.log_half_width + extra * extra).sqrt();
+    let (half, level) = half_width(t, fit, &c, &b);
     let eff = c.effective_cores(&t.assumptions);
     let detail = format!(
         "{eff:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
@@ -82,12 +101,12 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, t.assumptions.smt_yield * 100.0)));
     notes.push((
         "interval".to_string(),
-        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", iv.level * 100.0, (-half).exp(), half.exp()),
+        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", level * 100.0, (-half).exp(), half.exp()),
     ));
     Some(CpuPerNode {
         msgs: b.cpu * b.durability,
         log_half_width: half,
-        level: iv.level,
+        level,
         detail,
         citation: format!("corpus fit on {} (leave-one-source-out validated)", sources.join(", ")),
         notes,

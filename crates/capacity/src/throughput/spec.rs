@@ -195,7 +195,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
     let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
     let threads_range = threads_range(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.vcpus));
-    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new() };
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new(), cpu_residuals: Vec::new(), uploads: None };
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -212,6 +212,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
                 predicted,
                 bound,
                 lower_bound: i.lower_bound,
+                message_bytes: i.cluster.message_bytes,
             }
         })
         .collect();
@@ -254,6 +255,8 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         threads_range: threads_range(mine.iter().map(|u| u.cluster.vcpus)),
         unstated_disks: Vec::new(),
         cited: Vec::new(),
+        cpu_residuals: Vec::new(),
+        uploads: None,
         floor_only: Some(format!(
             "no saturated run of {}: the cost shape of {} scaled ×{k:.2}, the most that still reaches all {} of its lower-bound runs — a floor on capacity, not a measurement of it",
             system.name(),
@@ -265,7 +268,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         .iter()
         .map(|i| {
             let (bound, predicted) = super::cpu::bounds_with(fit.a_core_us, fit.b_core_us_per_byte, &fit, &i.cluster, asm, factors).binding();
-            FitRun { source: i.evidence.origin.key().to_string(), run: i.evidence.run_id.clone(), citation: i.evidence.citation.clone(), measured: i.measured, predicted, bound, lower_bound: true }
+            FitRun { source: i.evidence.origin.key().to_string(), run: i.evidence.run_id.clone(), citation: i.evidence.citation.clone(), measured: i.measured, predicted, bound, lower_bound: true, message_bytes: i.cluster.message_bytes }
         })
         .collect();
     // Floors only: cite the highest lower bounds the scale was set by.

@@ -1,0 +1,92 @@
+//! Uploads calibrate the corpus model (its last fit stage), as the server does it:
+//! a saturated run of yours rescales the system's CPU cost by measured ÷ predicted on
+//! the cluster it states; a fixed-rate run only ever raises it; a cluster measured
+//! at two sizes is fitted directly (the seed curve answers). Expected values are the
+//! reference model's own predictions times the factor the test sets.
+
+use capacity::hardware::Hardware;
+use capacity::system::{DiskKind, Durability};
+use capacity::throughput::{cpu_per_node, Cluster, ThroughputModel};
+use capacity::{Catalog, SystemId, Workload};
+use ingest::upload::{import, UploadMeta};
+
+/// The reference catalog (with the corpus model) and the same refitted with `csv`
+/// uploaded under `meta`, as `AppState::select` builds it.
+fn with_upload(csv: &str, meta: &[(&str, &str)]) -> (Catalog, Catalog) {
+    let (loaded, reference) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("bundled data");
+    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(meta.iter().copied()).expect("meta"));
+    let ds = out.dataset.unwrap_or_else(|| panic!("imports: {:?}", out.report.errors));
+    let mut all = loaded.datasets.clone();
+    all.push((ds.source.file.clone(), ingest::upload::summary::condense(&ds)));
+    let with = Catalog::fit(&all, loaded.features.clone()).expect("fits").with_corpus_model(reference.throughput.as_ref());
+    (reference, with)
+}
+
+/// The reference model's Kafka prediction on 3 machines of 8 cores (read as hardware
+/// threads), disks unstated, 10 Gbit/s, RF 3, nobody reading, at `size` bytes.
+fn kafka_on_3x8(t: &ThroughputModel, size: f64) -> f64 {
+    let hw = Hardware { cores: 8, disk: DiskKind::Unknown, ..Hardware::default() };
+    let mut c = Cluster::planned(SystemId::Kafka, 3.0, &hw, size, 3, None, 0, Durability::Replicated);
+    c.disk_bytes_per_s = None;
+    t.predict(&c).expect("kafka fit").expected
+}
+
+fn kafka_cpu_per_node(t: &ThroughputModel, hw: &str) -> f64 {
+    let w = Workload { hardware: capacity::hardware::Preset::find(hw).expect("preset").hardware(), ..Workload::default() };
+    cpu_per_node(t, SystemId::Kafka, &w.hardware, w.size.0, w.rf, w.partitions, w.fanout, w.durability).expect("kafka").msgs
+}
+
+const MAX_3X8: [(&str, &str); 4] = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max")];
+
+#[test]
+fn a_saturated_run_rescales_the_corpus_cpu_cost_by_measured_over_predicted() {
+    let (_, reference) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let t = reference.throughput.as_ref().expect("corpus model");
+    let measured = 1.5 * kafka_on_3x8(t, 1024.0);
+    let csv = format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,{measured:.0},msg/s,1024\n");
+    let (reference, with) = with_upload(&csv, &MAX_3X8);
+    let (r, u) = (reference.throughput.as_ref().expect("ref"), with.throughput.as_ref().expect("calibrated"));
+    let cal = u.system(SystemId::Kafka).and_then(|s| s.uploads.as_ref()).expect("kafka calibrated");
+    assert!((cal.factor - 1.5).abs() < 1e-3, "factor {}", cal.factor);
+    assert_eq!(cal.runs.len(), 1);
+    // On any machine the CPU bound moves by the factor; other systems are untouched.
+    for hw in ["aws-i3en.2xlarge", "aws-r5.2xlarge-gp2", "seed000-8c16g"] {
+        let ratio = kafka_cpu_per_node(u, hw) / kafka_cpu_per_node(r, hw);
+        assert!((ratio - 1.5).abs() < 1e-3, "{hw}: ×{ratio}");
+    }
+    assert_eq!(u.system(SystemId::Pulsar), r.system(SystemId::Pulsar));
+    // The plan says so, on the corpus model, and cites your run.
+    let p = capacity::plan(&with, &Workload::default()).expect("plan");
+    let kafka = &p.candidates.iter().find(|c| c.plan.system == SystemId::Kafka).expect("kafka").plan;
+    assert!(p.warnings.iter().chain(&kafka.warnings).any(|w| w.kind == "calibrated" && w.text.contains("corpus CPU cost calibrated ×1.50")), "{:#?}", kafka.warnings);
+    assert!(kafka.nodes_interval.is_some(), "the corpus model (with its interval) answers");
+    assert!(kafka.points.iter().any(|pt| pt.id.starts_with("upload:")), "your run is cited");
+}
+
+#[test]
+fn fixed_rate_runs_only_raise_the_corpus_model() {
+    let (_, reference) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let t = reference.throughput.as_ref().expect("corpus model");
+    let predicted = kafka_on_3x8(t, 1024.0);
+    let fixed = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "fixed")];
+    // Below the prediction: confirms it, changes nothing.
+    let csv = format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,{:.0},msg/s,1024\n", 0.6 * predicted);
+    let (r, with) = with_upload(&csv, &fixed);
+    let u = with.throughput.as_ref().expect("model");
+    let k = u.system(SystemId::Kafka).expect("kafka");
+    assert_eq!(k.a_core_us, r.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).expect("ref").a_core_us);
+    assert!(k.uploads.as_ref().is_some_and(|c| c.factor == 1.0 && c.notes.iter().any(|n| n.contains("confirm"))), "{:#?}", k.uploads);
+    // Above it: raised to reach it.
+    let csv = format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,{:.0},msg/s,1024\n", 1.3 * predicted);
+    let (_, with) = with_upload(&csv, &fixed);
+    let cal = with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).and_then(|s| s.uploads.clone()).expect("raised");
+    assert!((cal.factor - 1.3).abs() < 1e-3 && cal.how.contains("raised ×1.30"), "{cal:#?}");
+}
+
+#[test]
+fn a_cluster_measured_at_two_sizes_is_fitted_directly_not_calibrated() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
+    let (reference, with) = with_upload(csv, &MAX_3X8);
+    assert!(with.system(SystemId::Kafka).is_some_and(capacity::predict::uses_uploads), "your curve answers");
+    assert_eq!(with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)), reference.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)), "the corpus model is left as it was");
+}
