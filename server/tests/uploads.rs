@@ -148,13 +148,13 @@ async fn plans_refit_on_uploaded_rows_and_the_share_link_carries_the_id() {
         let kafka = v["candidates"].as_array().expect("c").iter().find(|c| c["system"] == "kafka").expect("kafka").clone();
         kafka["plan"]["bounds"].as_array().expect("b").iter().find(|b| b["kind"] == "cpu").expect("cpu")["nodes"].as_f64().expect("n")
     };
-    // The reference plan's CPU bound comes from the corpus model; with the upload,
-    // Kafka is planned on the seed curve calibrated to the faster runs (README), so
-    // the bound changes and the plan says it was calibrated. (Uploads do not yet
-    // calibrate the corpus model: the calibrated seed curve can sit above or below
-    // it — the open step of the throughput-model issue.)
-    assert!((cpu(&mine) - cpu(&base)).abs() > 0.1, "the upload changes the CPU bound: {} vs {}", cpu(&mine), cpu(&base));
-    assert!(mine.contains("calibrated"));
+    // The CPU bound comes from the corpus model, with the upload too: its CPU cost
+    // calibrated to the faster run (measured ÷ predicted on the 3 × 32-core cluster
+    // it states), so Kafka needs fewer machines for its CPU and the plan says so.
+    assert!(cpu(&mine) < 0.9 * cpu(&base), "the faster upload lowers the CPU bound: {} vs {}", cpu(&mine), cpu(&base));
+    assert!(mine.contains("corpus CPU cost calibrated ×"), "{mine}");
+    // The run is predicted NIC-bound on 10 Gbit/s at RF 3: said, not hidden.
+    assert!(mine.contains("predicted bound by disk, NIC or partitions"), "{mine}");
     // The page with the id shows the uploaded data and embeds it for the browser.
     let (s, html) = send(&app, Request::get(format!("/?{q}&dataset={id}")).body(Body::empty()).expect("req")).await;
     assert_eq!(s, StatusCode::OK);

@@ -178,7 +178,7 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
     notes.extend(p.notes.iter().cloned());
     let NodeScaling::Linear { reason, .. } = &fit.scaling;
     notes.push(reason.clone());
-    let points = fit
+    let mut points: Vec<PointRef> = fit
         .runs
         .iter()
         .filter(|r| !r.lower_bound)
@@ -188,6 +188,11 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
             summary: format!("{} msg/s measured ({} bound in the fit)", crate::units::fmt_num(r.measured), r.bound.id()),
         })
         .collect();
+    if let Some(u) = &fit.uploads {
+        notes.push(u.how.clone());
+        notes.extend(u.notes.iter().cloned());
+        points.extend(u.runs.iter().map(|r| r.0.clone()));
+    }
     let (lo, hi) = fit.size_range;
     let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001;
     Some(Prediction {
