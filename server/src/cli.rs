@@ -122,7 +122,7 @@ flags!(
         cores => "cores",
         /// RAM per machine, GB.
         ram_gb => "ram_gb",
-        /// hdd | ssd | nvme | optane.
+        /// hdd | ssd | nvme | optane | ebs | network.
         disk => "disk",
         /// Disks per machine.
         disks => "disks",

@@ -16,7 +16,7 @@ const CHOICES: &[(&str, &str, Options)] = &[
         "How the runs were driven",
         &[("", "(from the file: a run that reached its rate limit is a lower bound)"), ("max", "as fast as the brokers allowed (capacity)"), ("fixed", "held to a fixed rate (lower bound)")],
     ),
-    ("disk", "Disk kind", &[("", "(unstated)"), ("hdd", "HDD"), ("ssd", "SATA/SAS SSD"), ("nvme", "NVMe"), ("optane", "Optane")]),
+    ("disk", "Disk kind", &[("", "(unstated)"), ("hdd", "HDD"), ("ssd", "SATA/SAS SSD"), ("nvme", "NVMe"), ("optane", "Optane"), ("ebs", "Cloud volume (EBS…)"), ("network", "Network storage (Ceph…)")]),
 ];
 
 /// Metadata typed in: (field, label, input type).

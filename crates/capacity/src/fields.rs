@@ -118,7 +118,7 @@ pub const KIND_CHOICES: &[(&str, &str)] = &[("data", "data: logs, tracking, CDC,
 pub const TEAM_CHOICES: &[(&str, &str)] = &[("none", "no"), ("dedicated", "yes")];
 
 /// Disk technology (`disk`); "" keeps the preset's.
-pub const DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), ("ssd", "SSD"), ("nvme", "NVMe"), ("optane", "Optane")];
+pub const DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), ("ssd", "SSD"), ("nvme", "NVMe"), ("optane", "Optane"), ("ebs", "Cloud volume (EBS…)"), ("network", "Network storage (Ceph…)")];
 
 /// Every public workload field, in form order. Sources of the defaults: size 1 KB
 /// and RF 3 are seed 000's test workload (§2); 24 partitions are seed 000's (§5.1);
@@ -148,7 +148,7 @@ pub const FIELDS: &[FieldSpec] = &[
     for_predict(num("ram_gb", "RAM per node", "GB", Group::Hardware, 0.0, 16_384.0, false, "", "Page cache matters (seed 000 §2.5 pitfall 3).")),
     FieldSpec { name: "disk", label: "Disk kind", unit: "", group: Group::Hardware, editor: Editor::Choice(DISK_CHOICES), default: "", help: "Sets the default write bandwidth.", predict: true },
     for_predict(int("disks", "Data disks per node", "disks", Group::Hardware, 1, 64, "", "")),
-    for_predict(num("disk_mbps", "Write bandwidth per disk", "MB/s", Group::Hardware, 0.0, 100_000.0, false, "", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000.")),
+    for_predict(num("disk_mbps", "Write bandwidth per disk", "MB/s", Group::Hardware, 0.0, 100_000.0, false, "", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000, EBS 262, network 450.")),
     for_predict(num("disk_tb", "Capacity per disk", "TB", Group::Hardware, 0.0, 1000.0, false, "", "TB = 10^12 bytes.")),
     for_predict(num("nic_gbps", "NIC", "Gbit/s", Group::Hardware, 0.0, 1600.0, false, "", "1 Gbit/s = 125 MB/s.")),
 ];
@@ -177,7 +177,7 @@ pub const MEANINGS: &[(&str, &str)] = &[
     ("hw", "hardware preset id (`cores` = hardware threads, as `nproc` counts them); empty = seed 000's 8-core machine"),
     ("cores", "hardware threads per node (as `nproc` counts them)"),
     ("ram_gb", "RAM per node, GB"),
-    ("disk", "`hdd` \\| `ssd` \\| `nvme` \\| `optane`"),
+    ("disk", "`hdd` \\| `ssd` \\| `nvme` \\| `optane` \\| `ebs` \\| `network`"),
     ("disks", "data disks per node"),
     ("disk_mbps", "write bandwidth per disk, MB/s"),
     ("disk_tb", "capacity per disk, TB (10^12 B)"),

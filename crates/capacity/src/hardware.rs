@@ -12,12 +12,16 @@ use crate::units::{GigabitsPerSec, MegabytesPerSec};
 /// - SSD 450 MB/s: SATA 6 Gbit/s tops out near 550 MB/s; sustained writes sit lower.
 /// - NVMe 1,500 MB/s: datacenter PCIe 3 NVMe sustain 1.5–3 GB/s writes.
 /// - Optane 2,000 MB/s: P4800X (seed 001's journal disk) is specified near 2 GB/s write.
+/// - EBS 262 MB/s: a gp2 volume's published ceiling, 250 MiB/s (the corpus model's
+///   assumption for cloud volumes, [`crate::throughput::Assumptions`]).
+/// - Network storage 450 MB/s: as an SSD, the corpus model's assumption.
 pub fn default_disk_mbps(kind: DiskKind) -> MegabytesPerSec {
     MegabytesPerSec(match kind {
         DiskKind::Hdd => 150.0,
-        DiskKind::Ssd | DiskKind::Unknown => 450.0,
+        DiskKind::Ssd | DiskKind::Network | DiskKind::Unknown => 450.0,
         DiskKind::Nvme => 1500.0,
         DiskKind::Optane => 2000.0,
+        DiskKind::Ebs => 262.0,
     })
 }
 
@@ -104,7 +108,7 @@ pub const PRESETS: &[Preset] = &[
         id: "aws-r5.2xlarge-gp2",
         label: "AWS r5.2xlarge + 100 GiB gp2: 8 vCPU, 64 GiB, one EBS volume capped at 128 MiB/s, up to 10 Gbit/s (SoftwareMill mqperf 2020)",
         citation: "data/corpus/softwaremill-mqperf-2020.yaml (instance and volume size from its Ansible configs; cores, RAM, NIC and the gp2 cap from AWS's published specs — inferred; the volume is an SSD-backed network disk)",
-        cores: 8, ram_gb: 68.7, disk: DiskKind::Ssd, disks: 1, disk_tb: 0.107, nic_gbps: 10.0, disk_mbps: Some(134.0),
+        cores: 8, ram_gb: 68.7, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.107, nic_gbps: 10.0, disk_mbps: Some(134.0),
         group: GROUP_CORPUS, corpus: Some(("softwaremill-mqperf-2020", "aws-r5.2xlarge-gp2-100g-3n")),
     },
     Preset {
@@ -117,8 +121,8 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         id: "aws-i3en.6xlarge-ceph",
         label: "AWS i3en.6xlarge with a 6 TiB Ceph RBD volume: 24 vCPU, 192 GiB, 25 Gbit/s (Kafka on Kubernetes with Ceph, 2021)",
-        citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: the SSD default 450 MB/s is assumed)",
-        cores: 24, ram_gb: 206.2, disk: DiskKind::Ssd, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: None,
+        citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: the network-storage default 450 MB/s is assumed)",
+        cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: None,
         group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")),
     },
 ];

@@ -192,6 +192,11 @@ pub enum DiskKind {
     Nvme,
     /// Intel Optane (seed 001's journal disk).
     Optane,
+    /// Cloud block volume (AWS EBS gp2/gp3/io1, Azure managed disk…): capped by the
+    /// volume's throughput, and a sync is a network round trip.
+    Ebs,
+    /// Network / distributed storage (Ceph RBD, NFS…).
+    Network,
     /// Not stated in the source.
     Unknown,
 }
@@ -204,6 +209,8 @@ impl DiskKind {
             DiskKind::Ssd => "ssd",
             DiskKind::Nvme => "nvme",
             DiskKind::Optane => "optane",
+            DiskKind::Ebs => "ebs",
+            DiskKind::Network => "network",
             DiskKind::Unknown => "unknown",
         }
     }
@@ -214,6 +221,8 @@ impl DiskKind {
             "ssd" => Some(Self::Ssd),
             "nvme" => Some(Self::Nvme),
             "optane" => Some(Self::Optane),
+            "ebs" => Some(Self::Ebs),
+            "network" => Some(Self::Network),
             _ => None,
         }
     }

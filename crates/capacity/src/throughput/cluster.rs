@@ -105,6 +105,8 @@ impl Cluster {
             DiskKind::Ssd => CorpusDisk::Ssd,
             DiskKind::Nvme => CorpusDisk::Nvme,
             DiskKind::Optane => CorpusDisk::Optane,
+            DiskKind::Ebs => CorpusDisk::Ebs,
+            DiskKind::Network => CorpusDisk::Network,
             DiskKind::Unknown => CorpusDisk::Unknown,
         };
         let mut w = RunWorkload { rf: Some(rf), ..RunWorkload::default() };

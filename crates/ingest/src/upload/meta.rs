@@ -101,7 +101,7 @@ impl UploadMeta {
                 "ram_gb" => m.ram_gb = num(k, v, 65_536.0, &mut errors),
                 "disk" => match DiskKind::parse_user(&v.to_ascii_lowercase()) {
                     Some(d) => m.disk = Some(d),
-                    None => errors.push(ImportError::new(0, "disk", format!("must be hdd, ssd, nvme or optane, got {:?}", short(v)))),
+                    None => errors.push(ImportError::new(0, "disk", format!("must be hdd, ssd, nvme, optane, ebs or network, got {:?}", short(v)))),
                 },
                 "disks" => m.disks = int(k, v, 1, 64, &mut errors),
                 // The dataset schema's range (capacity::dataset::Dataset::check).
