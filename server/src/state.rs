@@ -195,7 +195,7 @@ impl AppState {
                 (*self.catalog).clone()
             }
             // The corpus model, its CPU cost calibrated to the uploads (the last fit stage).
-            Ok(c) => c.with_corpus_model(self.catalog.throughput.as_ref()),
+            Ok(c) => c.with_corpus_model(self.catalog.throughput.as_ref(), sel.mode == DataMode::Merge),
             Err(e) => {
                 notices.push(FieldError::new("dataset", format!("uploaded data could not be fitted ({e}); the page shows the reference plan")));
                 (*self.catalog).clone()

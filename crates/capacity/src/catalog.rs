@@ -411,13 +411,16 @@ pub fn floors_confirm(n: usize) -> String {
 fn shadowed(l: &Loaded<'_>, produce: &[&&Loaded<'_>], judged: &dyn Fn(&Loaded<'_>) -> bool) -> bool {
     let key = l.setup().map(|s| s.0);
     let mine = produce_msgs(l.row).unwrap_or(0.0);
-    produce.iter().any(|o| {
+    let at = produce.iter().position(|o| std::ptr::eq(**o, l)).unwrap_or(usize::MAX);
+    produce.iter().enumerate().any(|(i, o)| {
+        let theirs = produce_msgs(o.row).unwrap_or(0.0);
         !std::ptr::eq(**o, l)
             && is_upload(o.file)
             && !judged(o)
             && o.setup().map(|s| s.0) == key
             && o.row.workload.message_bytes == l.row.workload.message_bytes
-            && produce_msgs(o.row).unwrap_or(0.0) > mine
+            // Ties: the first run stands for the others.
+            && (theirs > mine || (theirs == mine && i < at))
     })
 }
 
@@ -500,12 +503,14 @@ impl Catalog {
         self.systems.iter().find(|m| m.system == system)
     }
 
-    /// This catalog (fitted with uploads) with the reference corpus model, each
-    /// system's CPU cost calibrated to its uploaded runs
-    /// ([`crate::throughput::ThroughputModel::calibrated_to_uploads`]).
+    /// This catalog (fitted with uploads) with the reference corpus model: with
+    /// `calibrate` (`data=merge`) each system's CPU cost calibrated to its uploaded
+    /// runs ([`crate::throughput::ThroughputModel::calibrated_to_uploads`]); without
+    /// (`data=only`: the reference runs left out) as it is, for the latency model,
+    /// while systems fitted on your cluster plan on your seed curve.
     #[must_use]
-    pub fn with_corpus_model(mut self, reference: Option<&crate::throughput::ThroughputModel>) -> Catalog {
-        self.throughput = reference.map(|t| t.calibrated_to_uploads(&self.systems));
+    pub fn with_corpus_model(mut self, reference: Option<&crate::throughput::ThroughputModel>, calibrate: bool) -> Catalog {
+        self.throughput = reference.map(|t| if calibrate { t.calibrated_to_uploads(&self.systems) } else { t.clone() });
         self
     }
 }
@@ -644,7 +649,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             Ok((_, c)) if c.a_core_us > 0.0 && c.b_core_us_per_byte >= 0.0 => c,
             Ok((_, c)) => {
                 upload_notes.push(format!(
-                    "your runs on {label} fit t(s) = {:.3} + {:.5}·s core·µs per message: {}; the reference curve is used, calibrated to them",
+                    "your runs on {label} fit t(s) = {:.3} + {:.5}·s core·µs per message: {}; the reference model is used, calibrated to them",
                     c.a_core_us,
                     c.b_core_us_per_byte,
                     if c.a_core_us <= 0.0 { "a fixed cost per message at or below zero" } else { "a cost per message that falls as messages grow" }
@@ -652,7 +657,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 continue;
             }
             Err(e) => {
-                upload_notes.push(format!("your runs on {label} could not be fitted ({e}); the reference curve is used, calibrated to them"));
+                upload_notes.push(format!("your runs on {label} could not be fitted ({e}); the reference model is used, calibrated to them"));
                 continue;
             }
         };
@@ -721,13 +726,14 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 reading: w.consumers.is_some_and(|c| c > 0),
                 partitions: w.partitions,
                 durability: w.durability,
-                disks: hw.filter(|h| h.disk_kind != crate::system::DiskKind::Unknown).map(|h| (h.disk_kind, h.disk_count, h.disk_mbps)),
+                disks: hw.filter(|h| h.disk_kind != crate::system::DiskKind::Unknown || h.disk_mbps.is_some()).map(|h| (h.disk_kind, h.disk_count, h.disk_mbps)),
                 nic_gbps: hw.and_then(|h| h.nic_gbps),
                 role,
             })
         })
         .collect();
     let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
+    let mut calibration_notes = Vec::new();
     if home_is_upload {
         // One cluster per curve: other uploaded clusters are drawn, not fitted.
         let unused: Vec<&String> = groups.iter().filter(|(k, v)| *k != home_key && uploaded_group(v)).map(|(k, _)| k).collect();
@@ -741,12 +747,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         // Far from the reference on comparable terms: say so, whichever is right.
         if let Some((_, _, _, reference)) = &reference_fit {
             if let Some(r) = median(home_rows.iter().filter_map(|l| measured_vs_predicted(reference, l, None)).collect()).filter(|r| !(0.5..=2.0).contains(r)) {
-                upload_notes.push(far_from_reference(r));
+                calibration_notes.push(far_from_reference(r));
             }
         }
     }
     let mut calibration = None;
-    let mut calibration_notes = Vec::new();
     if !home_is_upload {
         let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
         for l in produce.iter().filter(|l| is_upload(l.file) && !judged(l)) {

@@ -1,9 +1,10 @@
 //! Predicting one cluster's produce throughput (`mqplan predict`): the smallest of
 //! its CPU, disk, network (and partition) bounds at full utilisation, with an
 //! interval. The corpus-fitted model ([`crate::throughput`], intervals calibrated by
-//! leave-one-source-out validation) answers whenever the catalog carries it and the
-//! system's curve was not calibrated to uploaded runs; otherwise the seed size curve
-//! (v1) answers, as before, and `model` says which.
+//! leave-one-source-out validation, CPU cost calibrated to any uploaded runs)
+//! answers whenever the catalog carries a fit for the system, except with
+//! `data=only` where your cluster is fitted alone; otherwise the seed size curve (v1)
+//! answers, and `model` says which.
 
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +62,7 @@ pub struct Prediction {
     /// Measured rows used.
     pub points: Vec<PointRef>,
     /// Which model answered: `corpus` (fitted on every source, calibrated interval) or
-    /// `seed-curve` (the v1 size curve, used when uploads calibrate the system).
+    /// `seed-curve` (the v1 size curve: `data=only` with your cluster fitted alone, or a system the corpus cannot fit).
     pub model: String,
     /// The interval's stated coverage (0.8 for `corpus`; None for `seed-curve`,
     /// whose interval is a sum of stated widenings, not calibrated).
@@ -94,7 +95,7 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
     if spec.rf > spec.nodes {
         return Err(PredictError::TooFewNodes { rf: spec.rf, nodes: spec.nodes });
     }
-    if let Some(p) = catalog.throughput.as_ref().filter(|_| !uses_uploads(m)).and_then(|t| predict_corpus(t, spec)) {
+    if let Some(p) = catalog.throughput.as_ref().filter(|_| !uses_uploads(catalog, m)).and_then(|t| predict_corpus(t, spec)) {
         return Ok(p);
     }
     let n = f64::from(spec.nodes);
@@ -156,12 +157,13 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
     })
 }
 
-/// Whether the seed size curve answers for `m` rather than the corpus model: its
-/// curve is fitted on the user's own uploaded cluster (runs at two or more sizes, or
-/// `data=only`). Uploads that only calibrate a system calibrate the corpus model
-/// instead ([`ThroughputModel::calibrated_to_uploads`]).
-pub fn uses_uploads(m: &crate::catalog::SystemModel) -> bool {
-    crate::catalog::is_upload(&m.home.hardware_id)
+/// Whether the seed size curve answers for `m` in `catalog` rather than the corpus
+/// model: its curve is fitted on the user's own uploaded cluster and the corpus
+/// model was not calibrated to those runs (`data=only`, where the reference runs
+/// are left out). With `data=merge` uploads calibrate the corpus model
+/// ([`ThroughputModel::calibrated_to_uploads`]).
+pub fn uses_uploads(catalog: &Catalog, m: &crate::catalog::SystemModel) -> bool {
+    crate::catalog::is_upload(&m.home.hardware_id) && !catalog.throughput.as_ref().and_then(|t| t.system(m.system)).is_some_and(|s| s.uploads.is_some())
 }
 
 /// The corpus model's prediction; None when it has no fit for the system.
@@ -191,7 +193,7 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
     if let Some(u) = &fit.uploads {
         notes.push(u.how.clone());
         notes.extend(u.notes.iter().cloned());
-        points.extend(u.runs.iter().map(|r| r.0.clone()));
+        points.extend(u.runs.iter().map(|r| r.point.clone()));
     }
     let (lo, hi) = fit.size_range;
     let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001;

@@ -678,7 +678,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             let kind = if u.factor == 1.0 { "upload_note" } else { "calibrated" };
             warnings.push(Warning { kind: kind.into(), text: format!("{}: {}", m.system.name(), u.how) });
             warnings.extend(u.notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
-            points.extend(u.runs.iter().map(|r| r.0.clone()));
+            points.extend(u.runs.iter().map(|r| r.point.clone()));
         }
         (true, None) => {}
         (false, _) => {
@@ -687,10 +687,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
                 points.extend(c.points.iter().cloned());
             }
             warnings.extend(m.calibration_notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
+            if crate::catalog::is_upload(&m.home.hardware_id) {
+                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });
+            }
         }
-    }
-    if crate::catalog::is_upload(&m.home.hardware_id) {
-        warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });
     }
     for note in &m.upload_notes {
         warnings.push(Warning { kind: "upload_note".into(), text: format!("{}: {note}", m.system.name()) });

@@ -348,7 +348,7 @@ impl Workload {
                     w.hardware.disk = d;
                     w.hardware.disk_mbps = default_disk_mbps(d);
                 }
-                None => errors.push(FieldError::new("disk", format!("must be hdd, ssd, nvme or optane, got {:?}", truncate(v)))),
+                None => errors.push(FieldError::new("disk", format!("must be hdd, ssd, nvme, optane, ebs or network, got {:?}", truncate(v)))),
             }
         }
         if let Some(v) = get("disks") {

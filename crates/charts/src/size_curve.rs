@@ -2,13 +2,15 @@
 //! workload settings: the curve the plan sizes with, its calibrated band, the
 //! evidence around it, and where the workload's message size sits.
 //!
-//! A system the corpus model fits (and no upload calibrated) is drawn from
-//! [`capacity::throughput::cpu_capacity_per_node`] — the same call the plan makes —
-//! with its 80 % band and its CPU-bound saturated runs as partial residuals: each run
-//! at its own message size, at the curve's value × its measured ÷ fitted ratio (the
-//! run's scatter around the fit, carried to your machine). A system your uploads
-//! calibrate, or one the corpus cannot fit (Pravega), is drawn from its seed size
-//! curve on the setup it was measured on, per node, as its legend says.
+//! A system the corpus model fits is drawn from
+//! [`capacity::throughput::cpu_capacity_per_node`] — the same call the plan makes,
+//! calibrated to your uploads when they calibrate it — with its 80 % band and the
+//! runs behind it as partial residuals: each run at its own message size, at the
+//! curve's value × its measured ÷ fitted ratio (the run's scatter around the fit,
+//! carried to your machine); your calibrating runs likewise, as hollow squares. With
+//! `data=only` (your cluster fitted alone), or for a system the corpus cannot fit
+//! (Pravega), the line is the seed size curve on the setup it was measured on, per
+//! node, as its legend says.
 
 use capacity::catalog::{Catalog, SystemModel};
 use capacity::units::fmt_num;
@@ -39,33 +41,40 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
     let xs: Vec<f64> = (0..=STEPS).map(|i| x0 * (x1 / x0).powf(f64::from(i) / f64::from(STEPS))).collect();
     let mut out = Vec::new();
     for m in &catalog.systems {
-        let corpus = catalog.throughput.as_ref().filter(|t| t.system(m.system).is_some() && !capacity::predict::uses_uploads(m));
+        let corpus = catalog.throughput.as_ref().filter(|t| t.system(m.system).is_some() && !capacity::predict::uses_uploads(catalog, m));
         let line = match corpus {
             Some(t) => {
                 let at = |s: f64| capacity::throughput::cpu_capacity_per_node(t, m.system, &w.hardware, s, w.rf, w.partitions, w.fanout, w.durability);
                 let curve: Vec<(f64, f64, f64, f64)> = xs.iter().filter_map(|&s| at(s).map(|(x, h, _)| (s, x, x * (-h).exp(), x * h.exp()))).collect();
-                let fit = t.system(m.system).map_or(&[][..], |f| &f.cpu_residuals[..]);
-                let dots = fit.iter().filter_map(|&(s, r)| at(s).map(|(x, _, _)| (s, x * r))).collect();
+                let fit = t.system(m.system);
+                let cal = fit.and_then(|f| f.uploads.as_ref());
+                // Residuals are against the reference fit; the line carries the calibration.
+                let factor = cal.map_or(1.0, |c| c.factor);
+                let dots = fit.map_or(&[][..], |f| &f.cpu_residuals[..]).iter().filter_map(|&(s, r)| at(s).map(|(x, _, _)| (s, x * r / factor))).collect();
+                let uploads = cal
+                    .map(|c| c.runs.iter().filter(|r| !r.lower_bound).filter_map(|r| at(r.message_bytes).map(|(x, _, _)| (r.message_bytes, x * r.measured / (r.reference_cpu * factor)))).collect())
+                    .unwrap_or_default();
                 let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, 0.0, 0.8));
+                let calibrated = cal.filter(|c| c.factor != 1.0).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
                 Line {
                     model: "corpus",
                     curve,
                     dots,
-                    uploads: Vec::new(),
+                    uploads,
                     at_size: x,
-                    label: format!("{} (corpus fit on your machine; {:.0} % band ×{:.2})", m.system.name(), level * 100.0, h.exp()),
+                    label: format!("{} (corpus fit on your machine{calibrated}; {:.0} % band ×{:.2})", m.system.name(), level * 100.0, h.exp()),
                 }
             }
             None => {
                 let yours = capacity::catalog::is_upload(&m.home.hardware_id);
                 let scaled = m.calibration.as_ref().map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
                 let whose = if yours { "your cluster" } else if m.home.assumed.is_some() { "assumed setup" } else { "its measured setup" };
-                let per_node = |msgs: f64| msgs / f64::from(m.home.nodes.max(1));
+                let per_node = |msgs: f64, nodes: u32| msgs / f64::from(nodes.max(1));
                 Line {
                     model: "seed",
                     curve: xs.iter().map(|&s| (s, seed_per_node(m, s), f64::NAN, f64::NAN)).collect(),
-                    dots: if yours { Vec::new() } else { m.produce.points.iter().map(|p| (p.message_bytes, per_node(p.measured_msgs))).collect() },
-                    uploads: m.uploaded.iter().map(|u| (u.message_bytes, per_node(u.msgs))).collect(),
+                    dots: if yours { Vec::new() } else { m.produce.points.iter().map(|p| (p.message_bytes, per_node(p.measured_msgs, m.home.nodes))).collect() },
+                    uploads: m.uploaded.iter().map(|u| (u.message_bytes, per_node(u.msgs, u.nodes))).collect(),
                     at_size: seed_per_node(m, w.size.0),
                     label: format!("{} (seed curve, {whose}: {} cores per node, RF {}{scaled})", m.system.name(), m.home.cores, m.home.rf),
                 }
@@ -129,7 +138,7 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
                         Rectangle::new([(p.0 / 1.06, p.1 / 1.12), (p.0 * 1.06, p.1 * 1.12)], c.stroke_width(2))
                     }))
                     .map_err(e)?
-                    .label(format!("{}: your runs (your cluster)", m.system.name()))
+                    .label(if l.model == "corpus" { format!("{}: your runs (as residuals, on this machine)", m.system.name()) } else { format!("{}: your runs (your cluster)", m.system.name()) })
                     .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 8, y + 4)], c.stroke_width(2)));
             }
         }

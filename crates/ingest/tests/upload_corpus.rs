@@ -18,7 +18,7 @@ fn with_upload(csv: &str, meta: &[(&str, &str)]) -> (Catalog, Catalog) {
     let ds = out.dataset.unwrap_or_else(|| panic!("imports: {:?}", out.report.errors));
     let mut all = loaded.datasets.clone();
     all.push((ds.source.file.clone(), ingest::upload::summary::condense(&ds)));
-    let with = Catalog::fit(&all, loaded.features.clone()).expect("fits").with_corpus_model(reference.throughput.as_ref());
+    let with = Catalog::fit(&all, loaded.features.clone()).expect("fits").with_corpus_model(reference.throughput.as_ref(), true);
     (reference, with)
 }
 
@@ -83,10 +83,41 @@ fn fixed_rate_runs_only_raise_the_corpus_model() {
     assert!((cal.factor - 1.3).abs() < 1e-3 && cal.how.contains("raised ×1.30"), "{cal:#?}");
 }
 
+/// A run the model calls NIC-bound on the cluster it states says only that the CPU
+/// carries at least its rate: it raises the CPU cost if it beats it, and never
+/// calibrates it down. 1 Gbit/s NICs at RF 3 carry ~40,700 msg/s of 1 KB per node.
 #[test]
-fn a_cluster_measured_at_two_sizes_is_fitted_directly_not_calibrated() {
+fn a_run_bound_elsewhere_is_a_floor_on_the_cpu_not_a_calibration() {
+    let meta = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max"), ("nic_gbps", "1")];
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000,msg/s,1024\n";
+    let (reference, with) = with_upload(csv, &meta);
+    let cal = with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).and_then(|s| s.uploads.clone()).expect("noted");
+    assert_eq!(cal.factor, 1.0, "{cal:#?}");
+    assert!(cal.runs.iter().all(|r| r.lower_bound && r.bound == capacity::throughput::Resource::Nic), "{cal:#?}");
+    assert!(cal.notes.iter().any(|n| n.contains("lower bounds on the CPU")), "{cal:#?}");
+    assert_eq!(with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).map(|s| s.a_core_us), reference.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).map(|s| s.a_core_us));
+}
+
+/// A size sweep on one cluster: with the reference data (`data=merge`) the corpus
+/// model, calibrated to it, answers; with `data=only` (reference runs left out) the
+/// seed curve fitted on your cluster does.
+#[test]
+fn a_size_sweep_calibrates_the_corpus_with_merge_and_is_fitted_alone_with_only() {
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
     let (reference, with) = with_upload(csv, &MAX_3X8);
-    assert!(with.system(SystemId::Kafka).is_some_and(capacity::predict::uses_uploads), "your curve answers");
-    assert_eq!(with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)), reference.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)), "the corpus model is left as it was");
+    let kafka = with.system(SystemId::Kafka).expect("kafka");
+    assert!(capacity::catalog::is_upload(&kafka.home.hardware_id), "the seed curve is fitted on your cluster");
+    assert!(!capacity::predict::uses_uploads(&with, kafka), "but the calibrated corpus model answers");
+    let cal = with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).and_then(|s| s.uploads.clone()).expect("calibrated");
+    assert!(cal.runs.iter().any(|r| !r.lower_bound), "{cal:#?}");
+    // Geometric mean of the two CPU-bound runs' measured ÷ predicted.
+    let t = reference.throughput.as_ref().expect("ref");
+    let expected = ((268_000.0 / kafka_on_3x8(t, 1024.0)) * (780_000.0 / kafka_on_3x8(t, 100.0))).sqrt();
+    assert!((cal.factor - expected).abs() < 1e-3, "×{} vs ×{expected}", cal.factor);
+    // data=only: the corpus model is kept for latency but not calibrated; your curve answers.
+    let (loaded, _) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(MAX_3X8.iter().copied()).expect("meta"));
+    let ds = out.dataset.expect("imports");
+    let only = Catalog::fit(&[(ds.source.file.clone(), ds)], loaded.features).expect("fits").with_corpus_model(reference.throughput.as_ref(), false);
+    assert!(only.system(SystemId::Kafka).is_some_and(|m| capacity::predict::uses_uploads(&only, m)), "your curve answers");
 }

@@ -38,7 +38,7 @@ pub use partitions::PartitionCeiling;
 pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
 pub use spec::{FitError, ThroughputSpec};
-pub use uploads::{upload_cluster, UploadCalibration};
+pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
 pub use validate::{Validation, ValidationPoint, ValidationRow};
 
 use serde::{Deserialize, Serialize};

@@ -5,10 +5,12 @@
 //! Each uploaded run is predicted by the reference model on the cluster it states
 //! (nodes, cores, disks, NIC, message size, RF, partitions, consumers reading,
 //! durability). The saturated runs that calibrate (the best per cluster and size,
-//! judged plausible: [`UploadRole::Calibrates`]) rescale the CPU cost by the geometric
-//! mean of measured ÷ predicted; then runs that held a fixed rate, or that their load
-//! generator limited ([`UploadRole::Floor`]), raise it if they reached more than the
-//! calibrated model allows — they are lower bounds, never ceilings. The calibrated
+//! judged plausible: [`UploadRole::Calibrates`]) and that the model calls CPU-bound
+//! rescale the CPU cost by the geometric mean of measured ÷ predicted CPU capacity;
+//! then runs that held a fixed rate, that their load generator limited
+//! ([`UploadRole::Floor`]), or that the model calls bound by disk, NIC or partitions
+//! raise it if they reached more than the calibrated CPU bound — they are lower
+//! bounds on the CPU, never ceilings. The calibrated
 //! interval is kept: one user's runs cannot say how well the model travels.
 
 use serde::{Deserialize, Serialize};
@@ -24,13 +26,30 @@ use crate::units::{GigabitsPerSec, MegabytesPerSec};
 pub struct UploadCalibration {
     /// Multiplier on throughput (the CPU cost is divided by it).
     pub factor: f64,
-    /// Each run used: (row, measured msg/s, reference-predicted msg/s, bound, lower bound).
-    pub runs: Vec<(PointRef, f64, f64, Resource, bool)>,
+    /// Each run used (the highest lower bound among them).
+    pub runs: Vec<UploadRun>,
     /// The calibration in words, with the figures.
     pub how: String,
     /// What else the runs showed: a factor far from the reference, runs whose
     /// predicted bound is not the CPU, floors that only confirm.
     pub notes: Vec<String>,
+}
+
+/// One uploaded run as the calibration used it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UploadRun {
+    /// The uploaded row.
+    pub point: PointRef,
+    /// Message size, bytes.
+    pub message_bytes: f64,
+    /// Measured msg/s (cluster).
+    pub measured: f64,
+    /// The reference model's CPU capacity on the run's cluster, msg/s (before calibration).
+    pub reference_cpu: f64,
+    /// The resource the reference model says binds on that cluster.
+    pub bound: Resource,
+    /// Counted as a lower bound (fixed rate, load-generator bound, or bound elsewhere).
+    pub lower_bound: bool,
 }
 
 /// The cluster an uploaded run states, as the model sees it. Unstated disks give
@@ -57,63 +76,73 @@ pub fn upload_cluster(m: &SystemModel, u: &UploadedPoint) -> Cluster {
 
 impl ThroughputModel {
     /// The model with each system's CPU cost calibrated to the uploaded runs of
-    /// `systems` (a catalog fitted with uploads). Systems whose curve is fitted on the
-    /// user's own cluster (the seed curve answers for them) and systems without
-    /// usable runs are unchanged. Immutable: returns a new model.
+    /// `systems` (a catalog fitted with uploads, `data=merge`): also a system whose
+    /// seed curve was fitted on the user's own cluster (a size sweep) — the corpus
+    /// model, calibrated to those runs, answers for it; its size dependence stays the
+    /// corpus fit's. Systems without usable runs are unchanged. Immutable: returns a
+    /// new model.
     pub fn calibrated_to_uploads(&self, systems: &[SystemModel]) -> ThroughputModel {
         let mut out = self.clone();
-        for m in systems.iter().filter(|m| !m.uploaded.is_empty() && !crate::catalog::is_upload(&m.home.hardware_id)) {
+        for m in systems.iter().filter(|m| !m.uploaded.is_empty()) {
             let Some(fit) = out.systems.iter_mut().find(|s| s.system == m.system) else { continue };
+            // (binding resource, CPU bound with durability) on the run's own cluster.
             let predict = |fit: &super::SystemThroughput, u: &UploadedPoint| {
                 let c = upload_cluster(m, u);
-                super::cpu::bounds_with(fit.a_core_us, fit.b_core_us_per_byte, fit, &c, &self.assumptions, &self.factors).binding()
+                let b = super::cpu::bounds_with(fit.a_core_us, fit.b_core_us_per_byte, fit, &c, &self.assumptions, &self.factors);
+                (b.binding().0, b.cpu * b.durability)
             };
             let mut runs = Vec::new();
             let mut logs = Vec::new();
-            for u in m.uploaded.iter().filter(|u| u.role == UploadRole::Calibrates) {
-                let (bound, p) = predict(fit, u);
-                if p > 0.0 && u.msgs > 0.0 {
-                    logs.push((u.msgs / p).ln());
-                    runs.push((u.point.clone(), u.msgs, p, bound, false));
+            // A saturated run the model calls CPU-bound measures the CPU bound; one it
+            // calls disk-, NIC- or partition-bound only shows the CPU carries at least
+            // its rate: a floor on the CPU like a fixed-rate run.
+            let mut floors: Vec<(&UploadedPoint, Resource, f64)> = Vec::new();
+            let mut not_cpu = 0;
+            for u in m.uploaded.iter().filter(|u| u.role != UploadRole::NotUsed && u.msgs > 0.0) {
+                let (bound, cpu) = predict(fit, u);
+                if !(cpu > 0.0 && cpu.is_finite()) {
+                    continue;
+                }
+                match u.role {
+                    UploadRole::Calibrates if bound == Resource::Cpu => {
+                        logs.push((u.msgs / cpu).ln());
+                        runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured: u.msgs, reference_cpu: cpu, bound, lower_bound: false });
+                    }
+                    UploadRole::Calibrates => {
+                        not_cpu += 1;
+                        floors.push((u, bound, cpu));
+                    }
+                    _ => floors.push((u, bound, cpu)),
                 }
             }
             let mut factor = if logs.is_empty() { 1.0 } else { (logs.iter().sum::<f64>() / logs.len() as f64).exp() };
             let mut how = if logs.is_empty() {
                 String::new()
             } else {
-                format!("corpus CPU cost calibrated ×{factor:.2} to your {} saturated run(s) (best per cluster and message size; geometric mean of measured ÷ predicted on the cluster each states)", logs.len())
+                format!("corpus CPU cost calibrated ×{factor:.2} to your {} saturated CPU-bound run(s) (best per cluster and message size; geometric mean of measured ÷ predicted CPU capacity on the cluster each states)", logs.len())
             };
-            // Floors: the highest measured ÷ calibrated prediction above 1 raises.
-            let floor = m
-                .uploaded
-                .iter()
-                .filter(|u| u.role == UploadRole::Floor)
-                .filter_map(|u| {
-                    let (bound, p) = predict(fit, u);
-                    (p > 0.0).then(|| (u.msgs / (p * factor), u, bound, p))
-                })
-                .max_by(|a, b| a.0.total_cmp(&b.0));
             let mut notes = Vec::new();
             if !logs.is_empty() && !(0.5..=2.0).contains(&factor) {
                 notes.push(crate::catalog::far_from_reference(factor));
             }
-            let not_cpu = runs.iter().filter(|r| r.3 != Resource::Cpu).count();
             if not_cpu > 0 {
-                notes.push(format!("{not_cpu} of your saturated run(s) are predicted bound by disk, NIC or partitions rather than CPU on the cluster they state: the calibration scales the CPU cost only, so check those runs' disks and NIC"));
+                notes.push(format!("{not_cpu} of your saturated run(s) are predicted bound by disk, NIC or partitions rather than CPU on the cluster they state: they count as lower bounds on the CPU only (check those runs' disks and NIC)"));
             }
-            if let Some((raise, u, bound, p)) = floor {
-                runs.push((u.point.clone(), u.msgs, p, bound, true));
+            // Floors: the highest measured ÷ calibrated CPU capacity above 1 raises it
+            // (the CPU bound scales with the factor exactly).
+            let floor = floors.iter().map(|&(u, bound, cpu)| (u.msgs / (cpu * factor), u, bound, cpu)).max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((raise, u, bound, cpu)) = floor {
+                runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured: u.msgs, reference_cpu: cpu, bound, lower_bound: true });
                 if raise <= 1.0 {
-                    notes.push(crate::catalog::floors_confirm(m.uploaded.iter().filter(|u| u.role == UploadRole::Floor).count()));
-                }
-                if raise > 1.0 {
+                    notes.push(crate::catalog::floors_confirm(floors.len()));
+                } else {
                     factor *= raise;
                     let then = if how.is_empty() { String::new() } else { format!("{how}; then ") };
-                    how = format!("{then}raised ×{raise:.2} because a run of yours held to a rate (or limited by its load generator) reached {} msg/s, more than predicted", crate::units::fmt_num(u.msgs));
+                    how = format!("{then}raised ×{raise:.2} because a run of yours that is a lower bound (held to a rate, limited by its load generator, or bound elsewhere) reached {} msg/s, more than the CPU bound predicted", crate::units::fmt_num(u.msgs));
                 }
             }
             if how.is_empty() {
-                // Floors only, all below the reference prediction: nothing changes.
+                // Lower bounds only, all within the reference CPU bound: nothing changes.
                 if !notes.is_empty() {
                     fit.uploads = Some(UploadCalibration { factor: 1.0, runs, how: "not calibrated: your runs are lower bounds the reference model already reaches".into(), notes });
                 }
