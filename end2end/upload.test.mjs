@@ -29,8 +29,9 @@ test('upload with JS, plan with the data, and the share link reproduces it', asy
   await hydrated(page);
   assert.match(page.url(), /dataset=[0-9a-f]{16}/);
   assert.ok(await page.locator('.your-data li[data-dataset]').count() >= 1, 'your data listed');
-  const sizeChart = await page.locator('figure.chart', { hasText: 'Produce throughput vs message size' }).innerHTML();
-  assert.match(sizeChart, /Kafka: your runs \(your cluster\)/, 'uploaded points drawn against the reference curves');
+  const sizeChart = await page.locator('figure.chart', { hasText: 'CPU-bound produce throughput per node vs message size' }).innerHTML();
+  assert.match(sizeChart, /Kafka: your runs \(as residuals, on this machine\)/, 'uploaded points drawn around the calibrated corpus line');
+  assert.match(sizeChart, /to your runs; 80 % band/, 'the legend says the line is calibrated to them');
   assert.match(sizeChart, /<rect/, 'as squares');
   const heading = await page.textContent('#rec-h');
   const facts = await page.textContent('.recommendation .facts');
@@ -55,7 +56,7 @@ test('upload without JS: the form posts, the server redirects to the plan; refus
   await Promise.all([page.waitForNavigation(), page.click('#upload-form button[type=submit]')]);
   assert.match(page.url(), /mbps=100.*dataset=[0-9a-f]{16}/);
   assert.ok(await page.locator('.your-data').count() === 1);
-  assert.match(await page.locator('figure.chart', { hasText: 'Produce throughput vs message size' }).innerHTML(), /RocketMQ: your runs/, 'the chart shows the upload without JS too');
+  assert.match(await page.locator('figure.chart', { hasText: 'CPU-bound produce throughput per node vs message size' }).innerHTML(), /RocketMQ: your runs/, 'the chart shows the upload without JS too');
   await page.setInputFiles('#up-file', sample('confluent2020_omb_rabbitmq_latency_mirrored-30k.json'));
   await Promise.all([page.waitForNavigation(), page.click('#upload-form button[type=submit]')]);
   assert.match(await page.textContent('body'), /nothing was stored/);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the hydrate bundle's raw and gzip size; with --max-gzip N, fails above N bytes
-# (issue 2's budget: 300 KiB = 307,200 B gzip; the gate is 308 KiB = 315,392 B since the
-# corpus latency model entered the browser — over budget by ≈ 7 KB, see README).
+# (issue 2's budget: 300 KiB = 307,200 B gzip; the gate was 308 KiB = 315,392 B once the
+# corpus latency model entered the browser, and is 314 KiB = 321,536 B since the uploads
+# stage and the corpus size chart did — over budget by ≈ 13 KB, see README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm

@@ -24,7 +24,7 @@ pub struct Question {
 /// The tree's questions in evaluation order. Filters first (they drop candidates),
 /// then preferences (they pick among the survivors); the last preference that
 /// applies wins, as in the seed's step-by-step reading.
-pub const TREE: &[Question] = &[
+pub static TREE: &[Question] = &[
     Question { id: "features", text: "Does every candidate have the must-have features?", citation: "000 §7.1 feature matrix; data/features.yaml" },
     Question { id: "team", text: "Is there a dedicated middleware team to run a BookKeeper-based system?", citation: "000 §6.5, §8.3 step 2 (no team → avoid Pulsar); 004 §2.1 (Pravega also runs BookKeeper)" },
     Question { id: "latency", text: "Does the expected p99 meet the latency objective?", citation: "000 §4 (steady and high-load P99)" },

@@ -105,25 +105,25 @@ const fn for_predict(f: FieldSpec) -> FieldSpec {
 }
 
 /// Ack semantics (`durability`).
-pub const DURABILITY_CHOICES: &[(&str, &str)] = &[
+pub static DURABILITY_CHOICES: &[(&str, &str)] = &[
     ("replicated", "replicated: acks=all / sync replication, async flush (seed default)"),
     ("fsync", "fsync: flush to disk before ack"),
     ("leader", "leader: acks=1 / async replication"),
 ];
 
 /// Message kind (`kind`).
-pub const KIND_CHOICES: &[(&str, &str)] = &[("data", "data: logs, tracking, CDC, streams"), ("business", "business: orders, payments, state changes")];
+pub static KIND_CHOICES: &[(&str, &str)] = &[("data", "data: logs, tracking, CDC, streams"), ("business", "business: orders, payments, state changes")];
 
 /// Dedicated team (`team`).
-pub const TEAM_CHOICES: &[(&str, &str)] = &[("none", "no"), ("dedicated", "yes")];
+pub static TEAM_CHOICES: &[(&str, &str)] = &[("none", "no"), ("dedicated", "yes")];
 
 /// Disk technology (`disk`); "" keeps the preset's.
-pub const DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), ("ssd", "SSD"), ("nvme", "NVMe"), ("optane", "Optane"), ("ebs", "Cloud volume (EBS…)"), ("network", "Network storage (Ceph…)")];
+pub static DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), ("ssd", "SSD"), ("nvme", "NVMe"), ("optane", "Optane"), ("ebs", "Cloud volume (EBS…)"), ("network", "Network storage (Ceph…)")];
 
 /// Every public workload field, in form order. Sources of the defaults: size 1 KB
 /// and RF 3 are seed 000's test workload (§2); 24 partitions are seed 000's (§5.1);
 /// 50 MB/s and 24 h are a modest single-team stream (our choice).
-pub const FIELDS: &[FieldSpec] = &[
+pub static FIELDS: &[FieldSpec] = &[
     num("mbps", "Peak produce rate", "MB/s", Group::Workload, 0.0, 100_000.0, false, "50", "MB = 10^6 bytes. Leave empty to give msg/s instead."),
     num("msgs", "…or in messages", "msg/s", Group::Workload, 0.0, 1e9, false, "", "Give either MB/s or msg/s."),
     for_predict(num("size", "Average message size", "bytes", Group::Workload, 1.0, 16_777_216.0, true, "1024", "Measured: 100 B to 1 MB.")),
@@ -154,7 +154,7 @@ pub const FIELDS: &[FieldSpec] = &[
 ];
 
 /// What each field means (README table, CLI help), by name; every field has one (a test).
-pub const MEANINGS: &[(&str, &str)] = &[
+pub static MEANINGS: &[(&str, &str)] = &[
     ("mbps", "peak produce rate in MB/s (10^6 B/s) **or** `msgs` in msg/s (not both)"),
     ("msgs", "peak produce rate in msg/s (instead of `mbps`)"),
     ("size", "average message size, bytes (before compression)"),

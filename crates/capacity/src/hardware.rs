@@ -91,7 +91,7 @@ pub const GROUP_COMMON: &str = "Common shapes (not measured)";
 
 /// The named machines. Where a seed does not state a disk or NIC the preset uses
 /// the defaults above, and says so in `citation`.
-pub const PRESETS: &[Preset] = &[
+pub static PRESETS: &[Preset] = &[
     Preset { id: "seed000-8c16g", label: "8 cores, 16 GB, 2 × 4 TB SSD (seed 000 test machine)", citation: "000 §2.1 (disks and NIC not stated: 2 × 4 TB SSD and 10 GbE assumed; 145.4 MB/s per disk: the corpus model's fit — inferred)", cores: 8, ram_gb: 16.0, disk: DiskKind::Ssd, disks: 2, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: Some(145.4), group: GROUP_SEEDS, corpus: None },
     Preset { id: "seed000-16c64g", label: "16 cores, 64 GB, SSD (seed 000's earlier test)", citation: "000 §3.4 (disk and NIC not stated: SSD, 4 TB, 10 GbE assumed)", cores: 16, ram_gb: 64.0, disk: DiskKind::Ssd, disks: 1, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None },
     Preset { id: "seed001-r740xd", label: "Dell R740xd: 40 cores, 128 GB, 8 × 4 TB NVMe, 10 GbE (seed 001)", citation: "001 §setup", cores: 40, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 8, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None },

@@ -35,8 +35,11 @@ impl std::fmt::Display for ChartError {
 
 impl std::error::Error for ChartError {}
 
-pub(crate) fn e<E: std::fmt::Debug>(x: E) -> ChartError {
-    ChartError(format!("{x:?}"))
+/// Plotters' error, reduced to a fixed text: drawing into a `String` can only fail on
+/// a formatting error, and formatting plotters' `io::Error` would link std's io error
+/// texts into the browser bundle.
+pub(crate) fn e<E>(_: E) -> ChartError {
+    ChartError("plotters could not write the SVG".into())
 }
 
 /// A log–log chart with axis descriptions and a few number-formatted labels. No

@@ -51,8 +51,21 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                 // Residuals are against the reference fit; the line carries the calibration.
                 let factor = cal.map_or(1.0, |c| c.factor);
                 let dots = fit.map_or(&[][..], |f| &f.cpu_residuals[..]).iter().filter_map(|&(s, r)| at(s).map(|(x, _, _)| (s, x * r / factor))).collect();
-                let uploads = cal
-                    .map(|c| c.runs.iter().filter(|r| !r.lower_bound).filter_map(|r| at(r.message_bytes).map(|(x, _, _)| (r.message_bytes, x * r.measured / (r.reference_cpu * factor)))).collect())
+                // Every run of yours the plan uses (calibrating or lower bound), at the line ×
+                // its measured ÷ the calibrated CPU capacity on the cluster it states.
+                let uploads = fit
+                    .map(|f| {
+                        m.uploaded
+                            .iter()
+                            .filter(|u| u.role != capacity::catalog::UploadRole::NotUsed)
+                            .filter_map(|u| {
+                                let b = t.bounds(f, &capacity::throughput::upload_cluster(m, u));
+                                let cpu = b.cpu * b.durability;
+                                (cpu > 0.0).then_some(())?;
+                                at(u.message_bytes).map(|(x, _, _)| (u.message_bytes, x * u.msgs / cpu))
+                            })
+                            .collect()
+                    })
                     .unwrap_or_default();
                 let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, 0.0, 0.8));
                 let calibrated = cal.filter(|c| c.factor != 1.0).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
