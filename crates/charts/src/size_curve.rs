@@ -8,8 +8,8 @@
 //! runs behind it as partial residuals: each run at its own message size, at the
 //! curve's value × its measured ÷ fitted ratio (the run's scatter around the fit,
 //! carried to your machine); your calibrating runs likewise, as hollow squares. With
-//! `data=only` (your cluster fitted alone), or for a system the corpus cannot fit
-//! (Pravega), the line is the seed size curve on the setup it was measured on, per
+//! `data=only` (your cluster fitted alone), or for a system the corpus model has no fit for,
+//! the line is the seed size curve on the setup it was measured on, per
 //! node, as its legend says.
 
 use capacity::catalog::{Catalog, SystemModel};
