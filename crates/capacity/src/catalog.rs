@@ -160,7 +160,8 @@ pub struct UploadedPoint {
     /// Durability the run states (replicated when not stated).
     #[serde(default)]
     pub durability: Option<crate::system::Durability>,
-    /// The run's machines as stated (disk kind, disks, MB/s per disk, NIC).
+    /// The run's disks as stated: (kind, disks per node, MB/s per disk); None when
+    /// neither the kind nor the bandwidth is stated.
     #[serde(default)]
     pub disks: Option<(crate::system::DiskKind, Option<u32>, Option<f64>)>,
     /// NIC per node, Gbit/s, when stated.

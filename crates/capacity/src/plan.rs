@@ -87,7 +87,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     let plans: Vec<SystemPlan> = catalog
         .systems
         .iter()
-        .map(|m| size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::uses_uploads(catalog, m)), catalog.throughput.as_ref().and_then(|t| t.latency.as_ref())))
+        .map(|m| size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::seed_curve_answers(catalog, m)), catalog.throughput.as_ref().and_then(|t| t.latency.as_ref())))
         .collect();
     if plans.is_empty() {
         return Err(PlanError::EmptyCatalog);

@@ -95,7 +95,7 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
     if spec.rf > spec.nodes {
         return Err(PredictError::TooFewNodes { rf: spec.rf, nodes: spec.nodes });
     }
-    if let Some(p) = catalog.throughput.as_ref().filter(|_| !uses_uploads(catalog, m)).and_then(|t| predict_corpus(t, spec)) {
+    if let Some(p) = catalog.throughput.as_ref().filter(|_| !seed_curve_answers(catalog, m)).and_then(|t| predict_corpus(t, spec)) {
         return Ok(p);
     }
     let n = f64::from(spec.nodes);
@@ -162,7 +162,7 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
 /// model was not calibrated to those runs (`data=only`, where the reference runs
 /// are left out). With `data=merge` uploads calibrate the corpus model
 /// ([`ThroughputModel::calibrated_to_uploads`]).
-pub fn uses_uploads(catalog: &Catalog, m: &crate::catalog::SystemModel) -> bool {
+pub fn seed_curve_answers(catalog: &Catalog, m: &crate::catalog::SystemModel) -> bool {
     crate::catalog::is_upload(&m.home.hardware_id) && !catalog.throughput.as_ref().and_then(|t| t.system(m.system)).is_some_and(|s| s.uploads.is_some())
 }
 

@@ -41,7 +41,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
     let xs: Vec<f64> = (0..=STEPS).map(|i| x0 * (x1 / x0).powf(f64::from(i) / f64::from(STEPS))).collect();
     let mut out = Vec::new();
     for m in &catalog.systems {
-        let corpus = catalog.throughput.as_ref().filter(|t| t.system(m.system).is_some() && !capacity::predict::uses_uploads(catalog, m));
+        let corpus = catalog.throughput.as_ref().filter(|t| t.system(m.system).is_some() && !capacity::predict::seed_curve_answers(catalog, m));
         let line = match corpus {
             Some(t) => {
                 let at = |s: f64| capacity::throughput::cpu_capacity_per_node(t, m.system, &w.hardware, s, w.rf, w.partitions, w.fanout, w.durability);

@@ -107,7 +107,7 @@ fn a_size_sweep_calibrates_the_corpus_with_merge_and_is_fitted_alone_with_only()
     let (reference, with) = with_upload(csv, &MAX_3X8);
     let kafka = with.system(SystemId::Kafka).expect("kafka");
     assert!(capacity::catalog::is_upload(&kafka.home.hardware_id), "the seed curve is fitted on your cluster");
-    assert!(!capacity::predict::uses_uploads(&with, kafka), "but the calibrated corpus model answers");
+    assert!(!capacity::predict::seed_curve_answers(&with, kafka), "but the calibrated corpus model answers");
     let cal = with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).and_then(|s| s.uploads.clone()).expect("calibrated");
     assert!(cal.runs.iter().any(|r| !r.lower_bound), "{cal:#?}");
     // Geometric mean of the two CPU-bound runs' measured ÷ predicted.
@@ -119,5 +119,5 @@ fn a_size_sweep_calibrates_the_corpus_with_merge_and_is_fitted_alone_with_only()
     let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(MAX_3X8.iter().copied()).expect("meta"));
     let ds = out.dataset.expect("imports");
     let only = Catalog::fit(&[(ds.source.file.clone(), ds)], loaded.features).expect("fits").with_corpus_model(reference.throughput.as_ref(), false);
-    assert!(only.system(SystemId::Kafka).is_some_and(|m| capacity::predict::uses_uploads(&only, m)), "your curve answers");
+    assert!(only.system(SystemId::Kafka).is_some_and(|m| capacity::predict::seed_curve_answers(&only, m)), "your curve answers");
 }

@@ -254,6 +254,12 @@ impl ThroughputModel {
         m
     }
 
+    /// `system`'s calibrated interval before widening: (half-width in ln units,
+    /// stated coverage); ±2× at the default level when it was not calibrated.
+    pub fn base_interval(&self, system: SystemId) -> (f64, f64) {
+        self.intervals.iter().find(|i| i.system == system).map_or((interval::FALLBACK_LOG_HALF_WIDTH, DEFAULT_LEVEL), |i| (i.log_half_width, i.level))
+    }
+
     /// The system's fit, if any.
     pub fn system(&self, s: SystemId) -> Option<&SystemThroughput> {
         self.systems.iter().find(|m| m.system == s)
@@ -270,16 +276,16 @@ impl ThroughputModel {
         let s = self.system(c.system)?;
         let b = self.bounds(s, c);
         let (bound, expected) = b.binding();
-        let iv = self.intervals.iter().find(|i| i.system == c.system).cloned().unwrap_or_else(|| Interval::assumed(c.system));
+        let (base, level) = self.base_interval(c.system);
         let (extra, mut notes) = extra_width(s, c, &b);
-        let half = (iv.log_half_width * iv.log_half_width + extra * extra).sqrt();
+        let half = base.hypot(extra);
         notes.extend(c.assumed.iter().map(|f| format!("{f} not given: assumed")));
         Some(ThroughputPrediction {
             system: c.system,
             expected,
             low: expected * (-half).exp(),
             high: expected * half.exp(),
-            level: iv.level,
+            level,
             bound,
             bounds: b,
             notes,

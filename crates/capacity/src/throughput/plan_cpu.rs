@@ -39,13 +39,10 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
     Some((b.cpu * b.durability, half, level))
 }
 
+/// The calibrated interval widened as [`ThroughputModel::predict`] widens it.
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
-    let (base, level) = t.intervals.iter().find(|i| i.system == c.system).map_or_else(|| {
-        let iv = super::Interval::assumed(c.system);
-        (iv.log_half_width, iv.level)
-    }, |i| (i.log_half_width, i.level));
-    let (extra, _) = super::extra_width(fit, c, b);
-    ((base * base + extra * extra).sqrt(), level)
+    let (base, level) = t.base_interval(c.system);
+    (base.hypot(super::extra_width(fit, c, b).0), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
