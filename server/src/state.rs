@@ -171,7 +171,10 @@ impl AppState {
                     uploads.push(summary(&rec));
                     // Stored as its summary already; a row stored before summaries
                     // were made is summarised here (idempotent otherwise).
-                    let ds = ingest::upload::summary::condense(&rec.dataset);
+                    let mut ds = ingest::upload::summary::condense(&rec.dataset);
+                    // The store holds only uploads: say so in the type, whatever
+                    // was serialized (rows stored before the origin existed).
+                    ds.source.origin = capacity::dataset::DatasetOrigin::Upload { dataset: id.clone() };
                     extra.push((ds.source.file.clone(), ds));
                 }
                 None => notices.push(FieldError::new("dataset", format!("no uploaded dataset {id} (the page plans without it; the API and CLI refuse the request)"))),

@@ -37,6 +37,9 @@ pub struct MeasuredSetup {
     pub rf: u32,
     /// Set when nodes/cores were not stated and were assumed; says what and why.
     pub assumed: Option<String>,
+    /// Whose cluster it is: a reference source's or one of the user's uploads.
+    #[serde(default)]
+    pub origin: crate::dataset::DatasetOrigin,
 }
 
 /// A measured point on other hardware, compared against the fit's prediction.
@@ -125,13 +128,10 @@ pub struct Ops {
     pub person_days: Option<(f64, PointRef)>,
 }
 
-/// Prefix of the `file` name under which uploaded datasets enter the catalog.
+/// Prefix of the `file` name the upload importer gives a dataset, so its point ids
+/// (`upload:<id>#<row>`) read as the user's. Display only: whether a dataset is an
+/// upload is its typed [`crate::dataset::DatasetOrigin`].
 pub const UPLOAD_PREFIX: &str = "upload:";
-
-/// Whether a data file name denotes an uploaded dataset.
-pub fn is_upload(file: &str) -> bool {
-    file.starts_with(UPLOAD_PREFIX)
-}
 
 /// A user's measured produce point, plotted apart from the reference points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -340,6 +340,18 @@ impl Loaded<'_> {
     fn r(&self) -> PointRef {
         point_ref(self.file, self.row)
     }
+    /// The row belongs to a user's uploaded dataset (its dataset's typed origin).
+    fn is_upload(&self) -> bool {
+        !self.ds.source.origin.is_reference()
+    }
+    /// The row's hardware setup as people read it: `dataset <id>` for an upload's,
+    /// else the setup key.
+    fn setup_label(&self) -> String {
+        match self.ds.source.origin.upload() {
+            Some(id) => format!("dataset {id}"),
+            None => self.setup().map_or_else(|| self.file.to_string(), |s| s.0),
+        }
+    }
 }
 
 /// Measured ÷ predicted throughput of an uploaded run on its own hardware. A run
@@ -364,17 +376,10 @@ fn judged_notes(runs: &[&&Loaded<'_>], reference: &SizeCurve, say: impl Fn(&str,
         .map(|key| {
             let mine: Vec<f64> = runs.iter().filter(|l| l.setup().is_some_and(|s| &s.0 == key)).filter_map(|l| measured_vs_predicted(reference, l, None)).collect();
             let n = mine.len();
-            say(&setup_label(key), n, median(mine).unwrap_or(0.0))
+            let label = runs.iter().find(|l| l.setup().is_some_and(|s| &s.0 == key)).map_or_else(|| key.clone(), |l| l.setup_label());
+            say(&label, n, median(mine).unwrap_or(0.0))
         })
         .collect()
-}
-
-/// A hardware setup key as people read it: `upload:<id>#upload-<id>` → `dataset <id>`.
-fn setup_label(key: &str) -> String {
-    match key.strip_prefix(UPLOAD_PREFIX).and_then(|rest| rest.split('#').next()) {
-        Some(id) => format!("dataset {id}"),
-        None => key.to_string(),
-    }
 }
 
 /// Whether a row's hardware states both nodes and cores.
@@ -416,7 +421,7 @@ fn shadowed(l: &Loaded<'_>, produce: &[&&Loaded<'_>], judged: &dyn Fn(&Loaded<'_
     produce.iter().enumerate().any(|(i, o)| {
         let theirs = produce_msgs(o.row).unwrap_or(0.0);
         !std::ptr::eq(**o, l)
-            && is_upload(o.file)
+            && o.is_upload()
             && !judged(o)
             && o.setup().map(|s| s.0) == key
             && o.row.workload.message_bytes == l.row.workload.message_bytes
@@ -478,7 +483,8 @@ impl Catalog {
     /// # Errors
     /// The first dataset validation error. A system with too little data is not an
     /// error: it is listed in `unfitted`.
-    /// Uploaded datasets take part when their file name starts with [`UPLOAD_PREFIX`].
+    /// Uploaded datasets are those whose `source.origin` is
+    /// [`crate::dataset::DatasetOrigin::Upload`].
     pub fn fit(datasets: &[(String, Dataset)], features: FeatureMatrix) -> Result<Catalog, CatalogError> {
         for (file, ds) in datasets {
             ds.check(file)?;
@@ -526,7 +532,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             r.metric == Metric::ProduceThroughput
                 && r.status == Status::Ok
                 && r.conflict.is_none()
-                && (is_baseline_durability(r) || is_upload(l.file))
+                && (is_baseline_durability(r) || l.is_upload())
                 && r.cache != Some(Cache::Cold)
                 && r.workload.message_bytes.is_some_and(|s| s > 0.0)
                 && msgs_of(r).is_some_and(|m| m > 0.0 && m.is_finite())
@@ -534,13 +540,13 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         .collect();
     // An uploaded run at a fixed rate that it reached (load steady / high) shows a
     // lower bound on capacity: it may raise the curve, never set it.
-    let (produce, floors): (Vec<&&Loaded<'_>>, Vec<&&Loaded<'_>>) = produce.into_iter().partition(|l| !is_upload(l.file) || !matches!(l.row.load, Some(Load::Steady | Load::High)));
+    let (produce, floors): (Vec<&&Loaded<'_>>, Vec<&&Loaded<'_>>) = produce.into_iter().partition(|l| !l.is_upload() || !matches!(l.row.load, Some(Load::Steady | Load::High)));
     let mut upload_notes = Vec::new();
-    let unstated = produce.iter().chain(&floors).filter(|l| is_upload(l.file) && !stated(l)).count();
+    let unstated = produce.iter().chain(&floors).filter(|l| l.is_upload() && !stated(l)).count();
     if unstated > 0 {
         upload_notes.push(format!("{unstated} uploaded throughput run(s) without the cluster's nodes and cores were not used: capacity per machine cannot be known without them"));
     }
-    let produce: Vec<&&Loaded<'_>> = produce.into_iter().filter(|l| !is_upload(l.file) || stated(l)).collect();
+    let produce: Vec<&&Loaded<'_>> = produce.into_iter().filter(|l| !l.is_upload() || stated(l)).collect();
     let floors: Vec<&&Loaded<'_>> = floors.into_iter().filter(|l| stated(l)).collect();
     let mut groups: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
     for l in &produce {
@@ -560,7 +566,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     // Home: the group with ≥ 2 sizes, preferring the user's own uploaded runs, then
     // stated hardware, then more sizes. An uploaded group whose fit is implausible
     // (cost per message falling with size, or none at all) gives way to the next.
-    let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| is_upload(l.file));
+    let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| l.is_upload());
     let mut candidates: Vec<&(String, Vec<&&Loaded<'_>>)> = groups.iter().filter(|(_, v)| distinct_sizes(v) >= 2).collect();
     candidates.sort_by_key(|(_, v)| std::cmp::Reverse((uploaded_group(v), has_cores(v), distinct_sizes(v), v.len())));
     let fit_group = |rows: &[&&Loaded<'_>], reading: Option<f64>| {
@@ -571,7 +577,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let consume_on = |key: &str, cores_total: f64, curve: &SizeCurve| {
         mine.iter()
             .filter(|l| l.row.metric == Metric::ConsumeThroughput && l.row.status == Status::Ok && l.row.cache != Some(Cache::Cold))
-            .filter(|l| !(is_upload(l.file) && matches!(l.row.load, Some(Load::Steady | Load::High))))
+            .filter(|l| !(l.is_upload() && matches!(l.row.load, Some(Load::Steady | Load::High))))
             .filter(|l| l.setup().is_some_and(|s| s.0 == key))
             .find_map(|l| {
                 let size = l.row.workload.message_bytes?;
@@ -600,7 +606,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let mut client_bound: Vec<&&Loaded<'_>> = Vec::new();
     let mut implausible: Vec<&&Loaded<'_>> = Vec::new();
     if let Some((_, _, _, reference)) = &reference_fit {
-        for l in produce.iter().filter(|l| is_upload(l.file)) {
+        for l in produce.iter().filter(|l| l.is_upload()) {
             match measured_vs_predicted(reference, l, None) {
                 Some(r) if r < MIN_PLAUSIBLE_SHARE => client_bound.push(l),
                 Some(r) if r > MAX_PLAUSIBLE_RATIO => implausible.push(l),
@@ -625,7 +631,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     // A run whose stated NICs could not have carried it (each message arrives once per
     // copy): only compression explains that, and then the logical rate is inflated.
-    let over_nic = produce.iter().chain(&floors).filter(|l| is_upload(l.file)).filter_map(|l| {
+    let over_nic = produce.iter().chain(&floors).filter(|l| l.is_upload()).filter_map(|l| {
         let (_, n, _, _) = l.setup()?;
         let bits_per_node = msgs_of(l.row)? * l.row.workload.message_bytes? * 8.0 * f64::from(l.row.workload.replication_factor.unwrap_or(3)) / f64::from(n?);
         let nic = l.nic_gbps()? * 1e9;
@@ -638,7 +644,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     let judged = |l: &Loaded<'_>| client_bound.iter().chain(&implausible).any(|j| std::ptr::eq(**j, l));
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
-        let label = setup_label(key);
+        let label = rows.first().map_or_else(|| key.clone(), |l| l.setup_label());
         let rows: Vec<&&Loaded<'_>> = rows.iter().filter(|l| !judged(l)).copied().collect();
         if distinct_sizes(&rows) < 2 {
             continue;
@@ -691,8 +697,13 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     // Your runs whose consumers read alongside carry the reference consumer cost
     // (their own consume rate is not a separate measurement); runs measured without
     // consumers their own consume runs, else the reference's.
-    let concurrent = home_rows.iter().any(|l| is_upload(l.file) && l.row.workload.consumers.is_some_and(|c| c > 0));
-    let consume_cost_ratio = if concurrent { reference_consume.clone() } else { consume_on(&home_key, cores_total, &curve).or_else(|| reference_consume.clone()) };
+    let concurrent = home_rows.iter().any(|l| l.is_upload() && l.row.workload.consumers.is_some_and(|c| c > 0));
+    let home_is_upload = first.is_upload();
+    let own_consume = if concurrent { None } else { consume_on(&home_key, cores_total, &curve) };
+    // Your consume runs set the consumer cost when they were measured on the home
+    // cluster and the home cluster is yours.
+    let consume_used = own_consume.is_some() && home_is_upload;
+    let consume_cost_ratio = own_consume.or_else(|| reference_consume.clone());
     let consume_ratio = consume_cost_ratio.as_ref().map(|c| c.0);
 
 
@@ -700,7 +711,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     // reference — used to calibrate it to the user's machines (best run per size).
     let uploaded: Vec<UploadedPoint> = produce
         .iter()
-        .filter(|l| is_upload(l.file))
+        .filter(|l| l.is_upload())
         .map(|l| (l, false))
         .chain(floors.iter().map(|l| (l, true)))
         .filter_map(|(l, lower_bound)| {
@@ -733,16 +744,15 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             })
         })
         .collect();
-    let home_is_upload = home_rows.first().is_some_and(|l| is_upload(l.file));
     let mut calibration_notes = Vec::new();
     if home_is_upload {
         // One cluster per curve: other uploaded clusters are drawn, not fitted.
-        let unused: Vec<&String> = groups.iter().filter(|(k, v)| *k != home_key && uploaded_group(v)).map(|(k, _)| k).collect();
+        let unused: Vec<String> = groups.iter().filter(|(k, v)| *k != home_key && uploaded_group(v)).filter_map(|(_, v)| v.first().map(|l| l.setup_label())).collect();
         if !unused.is_empty() {
             upload_notes.push(format!(
                 "the curve is fitted on your runs on {}; your runs on {} are drawn on the chart but not fitted (one cluster per curve — plan with that dataset alone to use them)",
-                setup_label(&home_key),
-                unused.iter().map(|k| setup_label(k)).collect::<Vec<_>>().join(", ")
+                first.setup_label(),
+                unused.join(", ")
             ));
         }
         // Far from the reference on comparable terms: say so, whichever is right.
@@ -755,7 +765,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     let mut calibration = None;
     if !home_is_upload {
         let mut by_setup: Vec<(String, Vec<&&Loaded<'_>>)> = Vec::new();
-        for l in produce.iter().filter(|l| is_upload(l.file) && !judged(l)) {
+        for l in produce.iter().filter(|l| l.is_upload() && !judged(l)) {
             let key = l.setup().map(|s| s.0).unwrap_or_default();
             match by_setup.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, v)) => v.push(l),
@@ -818,25 +828,24 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
 
     // Uploaded latencies and (unless your runs are the home curve) consume rates are
     // shown with your data but do not enter the plan: say so.
-    let uploaded_latencies = mine.iter().filter(|l| is_upload(l.file) && matches!(l.row.metric, Metric::E2eLatency | Metric::PublishLatency)).count();
+    let uploaded_latencies = mine.iter().filter(|l| l.is_upload() && matches!(l.row.metric, Metric::E2eLatency | Metric::PublishLatency)).count();
     if uploaded_latencies > 0 {
         upload_notes.push(format!(
             "{uploaded_latencies} uploaded latency row(s) are listed with your data but not used: the plan reads latency from the reference runs, whose load levels are known"
         ));
     }
-    let consume_used = consume_cost_ratio.as_ref().is_some_and(|(_, p)| is_upload(&p.id));
-    let uploaded_consumes = mine.iter().filter(|l| is_upload(l.file) && l.row.metric == Metric::ConsumeThroughput).count();
+    let uploaded_consumes = mine.iter().filter(|l| l.is_upload() && l.row.metric == Metric::ConsumeThroughput).count();
     if uploaded_consumes > 0 && !consume_used {
         upload_notes.push(format!(
             "{uploaded_consumes} uploaded consume-rate row(s) are not used: a consumer cost is read on the curve's own cluster, which is {}",
-            if is_upload(&home_key) { "another of your uploads" } else { "the reference runs' (yours count when your runs are fitted directly: two sizes on one cluster)" }
+            if home_is_upload { "another of your uploads" } else { "the reference runs' (yours count when your runs are fitted directly: two sizes on one cluster)" }
         ));
     }
     let latency = mine
         .iter()
         .filter(|l| {
             let r = l.row;
-            r.metric == Metric::E2eLatency && r.status == Status::Ok && r.workload.backlog_bytes.is_none() && r.load.is_some() && !is_upload(l.file)
+            r.metric == Metric::E2eLatency && r.status == Status::Ok && r.workload.backlog_bytes.is_none() && r.load.is_some() && !l.is_upload()
         })
         .filter_map(|l| {
             let ms = to_ms(l.row.value, l.row.unit)?;
@@ -960,7 +969,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     Ok(SystemModel {
         system,
         produce: curve,
-        home: MeasuredSetup { hardware_id: home_key, nodes, cores, ram_gb, rf, assumed },
+        home: MeasuredSetup { hardware_id: home_key, nodes, cores, ram_gb, rf, assumed, origin: first.ds.source.origin.clone() },
         consume_cost_ratio,
         latency,
         grid,

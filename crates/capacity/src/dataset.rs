@@ -35,6 +35,40 @@ pub struct Source {
     /// One line, our words.
     #[serde(default)]
     pub summary: Option<String>,
+    /// Where the dataset comes from. Files under data/ are reference sources (the
+    /// default); the upload importer and the server's store set
+    /// [`DatasetOrigin::Upload`]. Decisions about uploads read this, never `file`.
+    #[serde(default)]
+    pub origin: DatasetOrigin,
+}
+
+/// Where a dataset comes from, as a type (DESIGN.md §6: a typed origin per row, not a
+/// name prefix). Every row of a dataset shares its dataset's origin.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DatasetOrigin {
+    /// A recorded public source (a file under data/).
+    #[default]
+    Reference,
+    /// A user's uploaded dataset.
+    Upload {
+        /// The dataset id (`ds_…`).
+        dataset: String,
+    },
+}
+
+impl DatasetOrigin {
+    /// True for a reference source.
+    pub fn is_reference(&self) -> bool {
+        matches!(self, DatasetOrigin::Reference)
+    }
+    /// The upload's dataset id, or None for a reference source.
+    pub fn upload(&self) -> Option<&str> {
+        match self {
+            DatasetOrigin::Upload { dataset } => Some(dataset),
+            DatasetOrigin::Reference => None,
+        }
+    }
 }
 
 /// A measured cluster's machines.
@@ -509,7 +543,7 @@ mod tests {
 
     fn ds(rows: Vec<Row>) -> Dataset {
         Dataset {
-            source: Source { file: "000.txt".into(), title: "t".into(), summary: None },
+            source: Source { file: "000.txt".into(), title: "t".into(), summary: None, origin: DatasetOrigin::Reference },
             hardware: vec![],
             rows,
             guidance: vec![],

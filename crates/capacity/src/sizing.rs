@@ -687,8 +687,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
                 points.extend(c.points.iter().cloned());
             }
             warnings.extend(m.calibration_notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
-            if crate::catalog::is_upload(&m.home.hardware_id) {
-                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs ({})", m.system.name(), m.home.hardware_id.strip_prefix(crate::catalog::UPLOAD_PREFIX).and_then(|r| r.split('#').next()).map_or_else(|| m.home.hardware_id.clone(), |id| format!("dataset {id}"))) });
+            if let Some(id) = m.home.origin.upload() {
+                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs (dataset {id})", m.system.name()) });
             }
         }
     }

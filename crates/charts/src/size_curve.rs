@@ -79,7 +79,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                 }
             }
             None => {
-                let yours = capacity::catalog::is_upload(&m.home.hardware_id);
+                let yours = m.home.origin.upload().is_some();
                 let scaled = m.calibration.as_ref().map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
                 let whose = if yours { "your cluster" } else if m.home.assumed.is_some() { "assumed setup" } else { "its measured setup" };
                 let per_node = |msgs: f64, nodes: u32| msgs / f64::from(nodes.max(1));

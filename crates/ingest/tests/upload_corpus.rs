@@ -106,7 +106,7 @@ fn a_size_sweep_calibrates_the_corpus_with_merge_and_is_fitted_alone_with_only()
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
     let (reference, with) = with_upload(csv, &MAX_3X8);
     let kafka = with.system(SystemId::Kafka).expect("kafka");
-    assert!(capacity::catalog::is_upload(&kafka.home.hardware_id), "the seed curve is fitted on your cluster");
+    assert!(kafka.home.origin.upload().is_some(), "the seed curve is fitted on your cluster");
     assert!(!capacity::predict::seed_curve_answers(&with, kafka), "but the calibrated corpus model answers");
     let cal = with.throughput.as_ref().and_then(|t| t.system(SystemId::Kafka)).and_then(|s| s.uploads.clone()).expect("calibrated");
     assert!(cal.runs.iter().any(|r| !r.lower_bound), "{cal:#?}");
@@ -120,4 +120,34 @@ fn a_size_sweep_calibrates_the_corpus_with_merge_and_is_fitted_alone_with_only()
     let ds = out.dataset.expect("imports");
     let only = Catalog::fit(&[(ds.source.file.clone(), ds)], loaded.features).expect("fits").with_corpus_model(reference.throughput.as_ref(), false);
     assert!(only.system(SystemId::Kafka).is_some_and(|m| capacity::predict::seed_curve_answers(&only, m)), "your curve answers");
+}
+
+/// Whether runs are the user's is their dataset's typed origin, not its file name:
+/// the same size sweep, renamed to look like reference data, still fits as yours;
+/// marked as a reference source under an `upload:` name, it is not yours.
+#[test]
+fn the_typed_origin_not_the_file_name_says_whose_runs_they_are() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
+    let (loaded, _) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(MAX_3X8.iter().copied()).expect("meta"));
+    let ds = out.dataset.expect("imports");
+    assert!(ds.source.origin.upload().is_some(), "the importer marks its datasets as uploads");
+    let fit = |file: &str, origin: capacity::dataset::DatasetOrigin| {
+        let mut d = ds.clone();
+        d.source.file = file.to_string();
+        d.source.origin = origin;
+        let mut all = loaded.datasets.clone();
+        all.push((file.to_string(), d));
+        Catalog::fit(&all, loaded.features.clone()).expect("fits")
+    };
+    let renamed = fit("seed_999_looks_like_reference.yaml", capacity::dataset::DatasetOrigin::Upload { dataset: "0123456789abcdef".into() });
+    let home = &renamed.system(SystemId::Kafka).expect("kafka").home;
+    assert_eq!(home.origin.upload(), Some("0123456789abcdef"), "{home:?}");
+    let p = capacity::plan(&renamed, &Workload::default()).expect("plan");
+    let kafka = &p.candidates.iter().find(|c| c.plan.system == SystemId::Kafka).expect("kafka").plan;
+    assert!(kafka.warnings.iter().any(|w| w.text.contains("fitted on your uploaded runs (dataset 0123456789abcdef)")), "{:?}", kafka.warnings);
+    let impostor = fit("upload:0123456789abcdef", capacity::dataset::DatasetOrigin::Reference);
+    let kafka = impostor.system(SystemId::Kafka).expect("kafka");
+    assert!(kafka.home.origin.is_reference(), "{:?}", kafka.home);
+    assert!(kafka.uploaded.is_empty(), "a reference source's runs are not drawn as yours");
 }

@@ -189,7 +189,7 @@ mod tests {
             created_unix: unix_now(),
             report: serde_json::json!({"id": id}),
             dataset: capacity::dataset::Dataset {
-                source: capacity::dataset::Source { file: format!("upload:{id}"), title: "t".into(), summary: None },
+                source: capacity::dataset::Source { file: format!("upload:{id}"), title: "t".into(), summary: None, origin: capacity::dataset::DatasetOrigin::Upload { dataset: id.to_string() } },
                 hardware: vec![],
                 rows: vec![],
                 guidance: vec![],

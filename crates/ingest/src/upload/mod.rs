@@ -10,7 +10,7 @@ pub mod meta;
 pub mod report;
 pub mod summary;
 
-use capacity::dataset::{Cache, Dataset, HardwareSetup, Load, Metric, Row, RowWorkload, Source, Status, Unit};
+use capacity::dataset::{Cache, Dataset, DatasetOrigin, HardwareSetup, Load, Metric, Row, RowWorkload, Source, Status, Unit};
 
 pub use formats::Format;
 pub use meta::UploadMeta;
@@ -444,6 +444,7 @@ fn assemble(id: &str, name: &str, format: Format, meta: &UploadMeta, system: cap
             file: format!("{}{id}", capacity::catalog::UPLOAD_PREFIX),
             title: meta.title.clone().unwrap_or_else(|| format!("{} ({})", sanitize_name(name), format.label())),
             summary: Some(format!("uploaded {} file", format.label())),
+            origin: DatasetOrigin::Upload { dataset: id.to_string() },
         },
         hardware,
         rows,
