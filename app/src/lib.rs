@@ -29,7 +29,7 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Title};
 
 /// The HTML document. The page data the browser re-plans with (catalog, uploads)
-/// is embedded in the head as inert base64 text; the server provides it in
+/// is embedded in the head as inert hex text (postcard bytes); the server provides it in
 /// context as [`catalog_context::EmbeddedPageData`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     // Shared with the cache (state.rs), not copied: one embedded text per data selection.

@@ -93,7 +93,7 @@ impl FitCache {
 
 impl Selected {
     /// What it holds, counted as twice its embedded text (the decoded catalog
-    /// beside its base64 form).
+    /// beside its hex form).
     pub fn bytes(&self) -> usize {
         self.blob.len().saturating_mul(2)
     }

@@ -1,0 +1,24 @@
+// What a first visit downloads to plan in the browser, gzip -9: the hydrate bundle
+// (app_bg.wasm + app.js) plus the catalog embedded in the page (issue 7's budget:
+// 300 KB together). Printed, and held at or below PAGE_WEIGHT_MAX so the weight
+// only goes down; the README quotes the figure.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { BASE } from './browser.mjs';
+
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 332_000);
+// The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
+const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
+
+test('bundle plus embedded catalog stays within its gzip budget', async () => {
+  const bundle = gz(readFileSync('target/site/pkg/app_bg.wasm')) + gz(readFileSync('target/site/pkg/app.js'));
+  const html = await (await fetch(`${BASE}/`)).text();
+  const m = html.match(/<script type="application\/octet-stream" id="mqplan-catalog">([0-9a-f]*)<\/script>/);
+  assert.ok(m && m[1].length > 1000, 'the page embeds the catalog as hex');
+  const catalog = gz(Buffer.from(m[1]));
+  const total = bundle + catalog;
+  console.log(`page weight, gzip -9: bundle ${bundle} B + embedded catalog ${catalog} B = ${total} B (budget ${PAGE_WEIGHT_MAX} B; aim 307,200 B)`);
+  assert.ok(total <= PAGE_WEIGHT_MAX, `${total} B over ${PAGE_WEIGHT_MAX} B`);
+});
