@@ -250,6 +250,30 @@ pub struct SystemModel {
     /// reference, floors that confirm it): said only when the seed curve answers.
     #[serde(default)]
     pub calibration_notes: Vec<String>,
+    /// The produce points as plans cite them, built on first use.
+    #[serde(skip)]
+    pub(crate) produce_refs: crate::memo::Memo<Vec<PointRef>>,
+    /// The catch-up basis from the drain alone (no corpus fit), built on first use.
+    #[serde(skip)]
+    pub(crate) seed_basis: crate::memo::Memo<Option<crate::recovery::CatchupBasis>>,
+    /// The catch-up basis with a corpus fit's catch-up runs, built on first use and
+    /// keyed by those runs ([`crate::recovery::corpus_key`]): another corpus fit
+    /// gets its own, unmemoized.
+    #[serde(skip)]
+    pub(crate) corpus_basis: crate::memo::Memo<(crate::recovery::CorpusKey, Option<crate::recovery::CatchupBasis>)>,
+}
+
+impl SystemModel {
+    /// The produce points as plans cite them (id, citation, "N msg/s produce at S B").
+    pub fn produce_refs(&self) -> &[PointRef] {
+        self.produce_refs.get_or_init(|| {
+            self.produce
+                .points
+                .iter()
+                .map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", crate::units::fmt_num(p.measured_msgs), crate::units::fmt_num(p.message_bytes)) })
+                .collect()
+        })
+    }
 }
 
 /// All systems' fitted models plus the feature matrix.
@@ -981,6 +1005,9 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         uploaded,
         upload_notes,
         calibration_notes,
+        produce_refs: crate::memo::Memo::default(),
+        seed_basis: crate::memo::Memo::default(),
+        corpus_basis: crate::memo::Memo::default(),
     })
 }
 

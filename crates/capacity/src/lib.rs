@@ -17,6 +17,7 @@ pub mod fit;
 pub mod hardware;
 pub mod latency;
 pub mod latency_model;
+pub mod memo;
 pub mod partition_limit;
 pub mod plan;
 pub mod predict;

@@ -11,6 +11,8 @@
 //! cold-cache change for the warm runs. They are lower bounds on what one partition
 //! can do (each run may have been bound elsewhere), so the plan is conservative.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{DrainModel, PointRef};
@@ -123,6 +125,30 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
         points: runs.iter().map(|r| r.point.clone()).collect(),
         runs,
     })
+}
+
+/// What a memoized corpus basis was built from: the number of catch-up runs and
+/// the sum of their rates (msg/s).
+pub type CorpusKey = (usize, f64);
+
+/// The key of `corpus` for [`crate::catalog::SystemModel`]'s memo.
+pub fn corpus_key(corpus: &[CatchupRun]) -> CorpusKey {
+    (corpus.len(), corpus.iter().map(|r| r.msgs_per_s).sum())
+}
+
+/// [`basis`] of `m`'s drain and `corpus`, memoized on `m` (its words are the same for
+/// every plan): borrowed when memoized, owned when `corpus` is not the one memoized.
+fn memoized_basis<'m>(m: &'m crate::catalog::SystemModel, corpus: &[CatchupRun]) -> Option<Cow<'m, CatchupBasis>> {
+    if corpus.is_empty() {
+        return m.seed_basis.get_or_init(|| basis(m.drain.as_ref(), &[])).as_ref().map(Cow::Borrowed);
+    }
+    let key = corpus_key(corpus);
+    let (k, b) = m.corpus_basis.get_or_init(|| (key, basis(m.drain.as_ref(), corpus)));
+    if *k == key {
+        b.as_ref().map(Cow::Borrowed)
+    } else {
+        basis(m.drain.as_ref(), corpus).map(Cow::Owned)
+    }
 }
 
 /// The cluster and workload a catch-up runs on.
@@ -334,11 +360,11 @@ mod tests {
 /// (None on the seed curve), `cpu_msgs` its CPU-bound msg/s per node for the
 /// workload (None on the seed curve), `wa` the write amplification. None when no
 /// catch-up was measured for the system or no consumer group reads.
-pub fn for_workload(m: &crate::catalog::SystemModel, w: &crate::workload::Workload, fit: Option<&crate::throughput::SystemThroughput>, cpu_msgs: Option<f64>, wa: f64) -> Option<(RecoveryInputs, CatchupBasis)> {
+pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload::Workload, fit: Option<&crate::throughput::SystemThroughput>, cpu_msgs: Option<f64>, wa: f64) -> Option<(RecoveryInputs, Cow<'m, CatchupBasis>)> {
     if w.fanout == 0 {
         return None;
     }
-    let b = basis(m.drain.as_ref(), fit.map_or(&[][..], |f| &f.catchup_runs[..]))?;
+    let b = memoized_basis(m, fit.map_or(&[][..], |f| &f.catchup_runs[..]))?;
     let hw = &w.hardware;
     let size = w.size.0;
     let rf = f64::from(w.rf);
@@ -353,6 +379,7 @@ pub fn for_workload(m: &crate::catalog::SystemModel, w: &crate::workload::Worklo
             (ASSUMED_CATCHUP_READ_COST, f64::from(hw.cores) / c(size) * factor, b.at_size(size, |s0, s| c(s0) / c(s)))
         }
     };
+    let warm_uplift = b.warm_uplift;
     Some((
         RecoveryInputs {
             produce_msgs: w.msgs().0,
@@ -368,7 +395,7 @@ pub fn for_workload(m: &crate::catalog::SystemModel, w: &crate::workload::Worklo
             read_cost,
             per_partition_msgs: per_partition,
             low_per_partition_msgs: low,
-            warm_uplift: b.warm_uplift,
+            warm_uplift,
         },
         b,
     ))

@@ -286,7 +286,6 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let rf = f64::from(w.rf);
     let mut bounds = Vec::new();
     let mut warnings = Vec::new();
-    let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", fmt_num(p.measured_msgs), fmt_num(p.message_bytes)) }).collect();
 
     // Recovery: the partitions a drain deadline needs come first (they change the
     // CPU bound's partition ceiling and the partition bound).
@@ -294,6 +293,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let (wa, wa_src) = write_amplification(m.system, w.size.0);
     let cpu_at = |p: u32| corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, p, w.fanout, w.durability));
     let first_cpu = cpu_at(w.partitions);
+    // The seed curve's points, unless the corpus CPU bound answers (its runs are
+    // cited instead, below).
+    let mut points: Vec<PointRef> = if first_cpu.is_some() { Vec::new() } else { m.produce_refs().to_vec() };
     let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_cpu.is_some()), first_cpu.as_ref().map(|c| c.msgs), wa);
     let mut partitions = w.partitions;
     let mut drain_need: Option<f64> = None;
@@ -326,7 +328,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
 
     // CPU / software bound.
-    let corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
+    let mut corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
     let demand = match &corpus_cpu {
         // Cores busy = msg/s ÷ msg/s per node × cores per node.
         Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
@@ -660,11 +662,11 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
 
     // Honesty: where the plan leaves the measured envelope.
-    if let Some(c) = &corpus_cpu {
-        warnings.extend(c.notes.iter().map(|(kind, text)| Warning { kind: kind.clone(), text: format!("{}: {text}", m.system.name()) }));
+    if let Some(c) = &mut corpus_cpu {
+        warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: format!("{}: {text}", m.system.name()) }));
         // The seed curve's points give way to the corpus runs the CPU bound rests on.
         points.retain(|p| !m.produce.points.iter().any(|q| q.row_id == p.id));
-        points.extend(c.points.iter().cloned());
+        points.append(&mut c.points);
     } else {
         seed_curve_warnings(m, w, &mut warnings);
     }
@@ -675,7 +677,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
     match (corpus_cpu.is_some(), fit.and_then(|f| f.uploads.as_ref())) {
         (true, Some(u)) => {
-            let kind = if u.factor == 1.0 { "upload_note" } else { "calibrated" };
+            let kind = if u.calibrated { "calibrated" } else { "upload_note" };
             warnings.push(Warning { kind: kind.into(), text: format!("{}: {}", m.system.name(), u.how) });
             warnings.extend(u.notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
             points.extend(u.runs.iter().map(|r| r.point.clone()));

@@ -120,19 +120,8 @@ pub fn fmt_num(x: f64) -> String {
         return if x.is_nan() { "n/a".into() } else if x > 0.0 { "∞".into() } else { "−∞".into() };
     }
     let a = x.abs();
-    if a >= 1000.0 {
-        let n = x.round() as i64;
-        let s = n.unsigned_abs().to_string();
-        let mut out = String::new();
-        for (i, ch) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(ch);
-        }
-        if n < 0 { format!("-{out}") } else { out }
-    } else if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
-        format!("{}", x.round() as i64)
+    if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
+        grouped_integer(x.round() as i64)
     } else if a >= 10.0 {
         format!("{x:.1}")
     } else if a >= 1.0 {
@@ -140,6 +129,34 @@ pub fn fmt_num(x: f64) -> String {
     } else {
         format!("{x:.3}")
     }
+}
+
+/// `n` in decimal with a comma between thousands (`-1,234,567`), written digit by
+/// digit: plans format hundreds of numbers, and this is their most common shape.
+fn grouped_integer(n: i64) -> String {
+    // 20 digits, 6 commas and a sign at most.
+    let mut buf = [0u8; 27];
+    let mut at = buf.len();
+    let mut v = n.unsigned_abs();
+    let mut digits = 0;
+    loop {
+        if digits > 0 && digits % 3 == 0 {
+            at -= 1;
+            buf[at] = b',';
+        }
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        digits += 1;
+        if v == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    buf[at..].iter().map(|&b| char::from(b)).collect()
 }
 
 #[cfg(test)]
@@ -183,6 +200,12 @@ mod tests {
     fn formats_numbers_for_people() {
         assert_eq!(fmt_num(268000.0), "268,000");
         assert_eq!(fmt_num(-1234567.0), "-1,234,567");
+        assert_eq!(fmt_num(999.6), "1,000");
+        assert_eq!(fmt_num(-250.0), "-250");
+        assert_eq!(fmt_num(0.0), "0");
+        assert_eq!(fmt_num(-0.4), "-0.400");
+        assert_eq!(fmt_num(9.0e18), "9,000,000,000,000,000,000");
+        assert_eq!(fmt_num(-9.3e18), "-9,223,372,036,854,775,808", "saturates at i64::MIN");
         assert_eq!(fmt_num(42.0), "42");
         assert_eq!(fmt_num(4.256), "4.26");
         assert_eq!(fmt_num(f64::INFINITY), "∞");

@@ -68,7 +68,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                     })
                     .unwrap_or_default();
                 let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, 0.0, 0.8));
-                let calibrated = cal.filter(|c| c.factor != 1.0).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
+                let calibrated = cal.filter(|c| c.calibrated).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
                 Line {
                     model: "corpus",
                     curve,

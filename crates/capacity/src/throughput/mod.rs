@@ -217,6 +217,9 @@ pub struct ThroughputModel {
     /// (set by the loader: [`crate::latency_model::fit::fit`]).
     #[serde(default)]
     pub latency: Option<crate::latency_model::LatencyModel>,
+    /// The CPU bound's citation (the sources fitted), built on first use.
+    #[serde(skip)]
+    pub(crate) fit_citation: crate::memo::Memo<String>,
 }
 
 /// A prediction with its interval.

@@ -67,7 +67,6 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", b.durability) },
         crate::units::fmt_num(b.cpu * b.durability),
     );
-    let sources: Vec<String> = t.sources.iter().map(|(s, n)| format!("{s} ({n} runs)")).collect();
     let mut notes = Vec::new();
     let (lo, hi) = fit.size_range;
     if size < lo * 0.999 || size > hi * 1.001 {
@@ -105,7 +104,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         log_half_width: half,
         level,
         detail,
-        citation: format!("corpus fit on {} (leave-one-source-out validated)", sources.join(", ")),
+        citation: t
+            .fit_citation
+            .get_or_init(|| format!("corpus fit on {} (leave-one-source-out validated)", t.sources.iter().map(|(s, n)| format!("{s} ({n} runs)")).collect::<Vec<_>>().join(", ")))
+            .clone(),
         notes,
         points: fit.cited.clone(),
     })

@@ -162,7 +162,7 @@ impl ThroughputSpec {
                 None => sources.push((key, 1)),
             }
         }
-        Ok(ThroughputModel { assumptions: asm.clone(), systems, factors, intervals: Vec::new(), validation: None, sources, latency: None })
+        Ok(ThroughputModel { assumptions: asm.clone(), systems, factors, intervals: Vec::new(), validation: None, sources, latency: None, fit_citation: crate::memo::Memo::default() })
     }
 }
 

@@ -24,8 +24,11 @@ use crate::units::{GigabitsPerSec, MegabytesPerSec};
 /// How a system's CPU cost was calibrated to uploaded runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UploadCalibration {
-    /// Multiplier on throughput (the CPU cost is divided by it).
+    /// Multiplier on throughput (the CPU cost is divided by it); 1 when not `calibrated`.
     pub factor: f64,
+    /// False when every run was a lower bound the reference CPU bound already
+    /// reaches: the runs are listed and the CPU cost is unchanged.
+    pub calibrated: bool,
     /// Each run used (the highest lower bound among them).
     pub runs: Vec<UploadRun>,
     /// The calibration in words, with the figures.
@@ -144,13 +147,13 @@ impl ThroughputModel {
             if how.is_empty() {
                 // Lower bounds only, all within the reference CPU bound: nothing changes.
                 if !notes.is_empty() {
-                    fit.uploads = Some(UploadCalibration { factor: 1.0, runs, how: "not calibrated: your runs are lower bounds the reference model already reaches".into(), notes });
+                    fit.uploads = Some(UploadCalibration { factor: 1.0, calibrated: false, runs, how: "not calibrated: your runs are lower bounds the reference model already reaches".into(), notes });
                 }
                 continue;
             }
             fit.a_core_us /= factor;
             fit.b_core_us_per_byte /= factor;
-            fit.uploads = Some(UploadCalibration { factor, runs, how, notes });
+            fit.uploads = Some(UploadCalibration { factor, calibrated: true, runs, how, notes });
         }
         out
     }
