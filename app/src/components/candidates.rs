@@ -84,5 +84,5 @@ pub fn Candidates(
 /// how it was read, and the rows it rests on.
 pub fn p99_tip(e: &capacity::latency::LatencyEstimate) -> String {
     let range = e.low.zip(e.high).map(|(a, b)| format!("80 % interval {}–{} ms; ", fmt_num(a), fmt_num(b))).unwrap_or_default();
-    format!("p99 end-to-end: {range}{} — {}", e.basis, e.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join("; "))
+    format!("p99 end-to-end: {range}{} — {}", e.basis, e.points.iter().map(|p| &*p.citation).collect::<Vec<_>>().join("; "))
 }

@@ -11,15 +11,17 @@ use crate::features::FeatureMatrix;
 use crate::fit::{median, SizeCurve, SizePoint, UslFit, UslPoint};
 use crate::system::{Durability, SystemId};
 
-/// A reference to one recorded row: what the plan rests on.
+/// A reference to one recorded row: what the plan rests on. Its texts are shared
+/// (`Arc<str>`): a plan cites the same rows many times, and a citation is copied by
+/// reference, not by value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointRef {
     /// `<data file>#<row id>`.
-    pub id: String,
+    pub id: std::sync::Arc<str>,
     /// Seed file + section.
-    pub citation: String,
+    pub citation: std::sync::Arc<str>,
     /// What the row says, in words with its unit (e.g. "268,000 msg/s produce at 1,024 B").
-    pub summary: String,
+    pub summary: std::sync::Arc<str>,
 }
 
 /// The cluster a system's fits were measured on.
@@ -270,7 +272,7 @@ impl SystemModel {
             self.produce
                 .points
                 .iter()
-                .map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s produce at {} B", crate::units::fmt_num(p.measured_msgs), crate::units::fmt_num(p.message_bytes)) })
+                .map(|p| PointRef { id: p.row_id.as_str().into(), citation: p.citation.as_str().into(), summary: format!("{} msg/s produce at {} B", crate::units::fmt_num(p.measured_msgs), crate::units::fmt_num(p.message_bytes)).into() })
                 .collect()
         })
     }
@@ -314,7 +316,7 @@ fn point_ref(file: &str, r: &Row) -> PointRef {
     if let Some(p) = r.percentile {
         summary.push_str(&format!(", p{p}"));
     }
-    PointRef { id: format!("{file}#{}", r.id), citation: r.citation.clone(), summary }
+    PointRef { id: format!("{file}#{}", r.id).into(), citation: r.citation.as_str().into(), summary: summary.into() }
 }
 
 fn snake(camel: &str) -> String {
@@ -487,7 +489,7 @@ fn size_points(rows: &[&&Loaded<'_>], reading: Option<f64>) -> (HomeSetup, Vec<S
                 message_bytes: l.row.workload.message_bytes?,
                 core_seconds: cores_total / (msgs * (rf + read)),
                 measured_msgs: msgs,
-                row_id: l.r().id,
+                row_id: l.r().id.to_string(),
                 citation: l.row.citation.clone(),
             })
         })

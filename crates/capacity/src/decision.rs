@@ -163,7 +163,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         for p in plans {
             match &p.p99 {
                 Some(e) if e.ms > slo.0 => {
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), fmt_num(slo.0), e.points.first().map(|x| x.citation.as_str()).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), fmt_num(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }

@@ -138,7 +138,7 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
         half += 0.10;
         notes.push(format!("+10 %: durability factor carried over ({})", f.citation));
     }
-    let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.clone(), citation: p.citation.clone(), summary: format!("{} msg/s at {} B", crate::units::fmt_num(p.measured_msgs), p.message_bytes) }).collect();
+    let mut points: Vec<PointRef> = m.produce.points.iter().map(|p| PointRef { id: p.row_id.as_str().into(), citation: p.citation.as_str().into(), summary: format!("{} msg/s at {} B", crate::units::fmt_num(p.measured_msgs), p.message_bytes).into() }).collect();
     points.extend(m.checks.iter().map(|c| c.point.clone()));
     Ok(Prediction {
         system: spec.system,
@@ -185,9 +185,9 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
         .iter()
         .filter(|r| !r.lower_bound)
         .map(|r| PointRef {
-            id: format!("{}#{}", r.source, r.run),
-            citation: r.citation.clone(),
-            summary: format!("{} msg/s measured ({} bound in the fit)", crate::units::fmt_num(r.measured), r.bound.id()),
+            id: format!("{}#{}", r.source, r.run).into(),
+            citation: r.citation.as_str().into(),
+            summary: format!("{} msg/s measured ({} bound in the fit)", crate::units::fmt_num(r.measured), r.bound.id()).into(),
         })
         .collect();
     if let Some(u) = &fit.uploads {

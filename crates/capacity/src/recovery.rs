@@ -98,7 +98,7 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             msgs_per_partition: per,
             message_bytes: r.message_bytes,
             detail: format!("{} msg/s over {} partitions × {} group(s) at {} B ({} msg/s per partition per group)", fmt_num(r.msgs_per_s), fmt_num(r.partitions), fmt_num(r.groups), fmt_num(r.message_bytes), fmt_num(per)),
-            point: PointRef { id: r.id.clone(), citation: r.citation.clone(), summary: format!("catch-up {} msg/s, {} partitions, {} group(s)", fmt_num(r.msgs_per_s), fmt_num(r.partitions), fmt_num(r.groups)) },
+            point: PointRef { id: r.id.as_str().into(), citation: r.citation.as_str().into(), summary: format!("catch-up {} msg/s, {} partitions, {} group(s)", fmt_num(r.msgs_per_s), fmt_num(r.partitions), fmt_num(r.groups)).into() },
         });
     }
     if let Some(d) = drain {
@@ -106,7 +106,7 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             let warm = d.messages / d.seconds / p;
             let cold = warm / (1.0 + uplift);
             let mut pt = d.point.clone();
-            pt.summary = format!("drain of {} messages in {} s, {} partitions", fmt_num(d.messages), fmt_num(d.seconds), fmt_num(p));
+            pt.summary = format!("drain of {} messages in {} s, {} partitions", fmt_num(d.messages), fmt_num(d.seconds), fmt_num(p)).into();
             runs.push(MeasuredCatchup {
                 source: pt.id.split('#').next().unwrap_or("seed").to_string(),
                 msgs_per_partition: cold,

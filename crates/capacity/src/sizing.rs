@@ -446,7 +446,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
                 kind: BoundKind::Partitions,
                 nodes: need,
                 detail: format!("{} partitions × RF {}/3 ÷ {} per node; {}", partitions, w.rf, fmt_num(l.per_node), l.basis),
-                citation: l.points.first().map(|p| p.citation.clone()).unwrap_or_default(),
+                citation: l.points.first().map(|p| p.citation.to_string()).unwrap_or_default(),
             });
             points.extend(l.points.iter().cloned());
             if l.extrapolated && need > 1.0 {
@@ -665,7 +665,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if let Some(c) = &mut corpus_cpu {
         warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: format!("{}: {text}", m.system.name()) }));
         // The seed curve's points give way to the corpus runs the CPU bound rests on.
-        points.retain(|p| !m.produce.points.iter().any(|q| q.row_id == p.id));
+        points.retain(|p| !m.produce.points.iter().any(|q| *q.row_id == *p.id));
         points.append(&mut c.points);
     } else {
         seed_curve_warnings(m, w, &mut warnings);

@@ -46,7 +46,7 @@ fn size_class(bytes: f64) -> i64 {
 }
 
 fn cite(e: &Evidence, what: String) -> PointRef {
-    PointRef { id: format!("{}#{}", e.origin.key(), e.run_id), citation: e.citation.clone(), summary: format!("{} {what}", e.system.name()) }
+    PointRef { id: format!("{}#{}", e.origin.key(), e.run_id).into(), citation: e.citation.as_str().into(), summary: format!("{} {what}", e.system.name()).into() }
 }
 
 /// Fits the model: `evidence` as the throughput fit saw it, `tm` for each run's
@@ -193,9 +193,9 @@ fn offered_load_curves(corpus: &[SourceFile]) -> Vec<OfferedCurve> {
             for m in r.measured.iter().filter(|m| m.metric == RunMetric::PublishLatency) {
                 let (Some(p), Some(ms)) = (m.percentile, m.unit.to_ms(m.value)) else { continue };
                 let point = PointRef {
-                    id: format!("{}#{}", f.source.id, r.id),
-                    citation: format!("{} — {}", f.source.cite(), r.citation),
-                    summary: format!("{} p{} {} ms at {} msg/s offered", system.name(), fmt_num(p), fmt_num(ms), fmt_num(x)),
+                    id: format!("{}#{}", f.source.id, r.id).into(),
+                    citation: format!("{} — {}", f.source.cite(), r.citation).into(),
+                    summary: format!("{} p{} {} ms at {} msg/s offered", system.name(), fmt_num(p), fmt_num(ms), fmt_num(x)).into(),
                 };
                 match out.iter_mut().find(|g| g.system == system && g.bytes == bytes && (g.percentile - p).abs() < 1e-9) {
                     Some(g) => g.points.push((x, ms, point)),

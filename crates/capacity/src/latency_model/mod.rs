@@ -371,7 +371,7 @@ mod tests {
     use super::*;
 
     fn pr(id: &str) -> PointRef {
-        PointRef { id: id.into(), citation: id.into(), summary: String::new() }
+        PointRef { id: id.into(), citation: id.into(), summary: "".into() }
     }
     fn obs(u: f64, ms: f64) -> LatencyObs {
         LatencyObs { u, ms, point: pr("x") }

@@ -150,9 +150,9 @@ impl SystemThroughput {
             .iter()
             .filter(|r| !r.lower_bound)
             .map(|r| crate::catalog::PointRef {
-                id: format!("{}#{}", r.source, r.run),
-                citation: r.citation.clone(),
-                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()),
+                id: format!("{}#{}", r.source, r.run).into(),
+                citation: r.citation.as_str().into(),
+                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()).into(),
             })
             .collect();
         self.cpu_residuals = self

@@ -276,9 +276,9 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         .runs
         .iter()
         .map(|r| crate::catalog::PointRef {
-            id: format!("{}#{}", r.source, r.run),
-            citation: r.citation.clone(),
-            summary: format!("{} at least {} msg/s reached (a lower bound)", system.name(), crate::units::fmt_num(r.measured)),
+            id: format!("{}#{}", r.source, r.run).into(),
+            citation: r.citation.as_str().into(),
+            summary: format!("{} at least {} msg/s reached (a lower bound)", system.name(), crate::units::fmt_num(r.measured)).into(),
         })
         .collect();
     Some(fit)
