@@ -244,16 +244,16 @@ pub struct ThroughputPrediction {
 }
 
 impl ThroughputModel {
-    /// The model as planning needs it: without fitted runs and validation points
-    /// (plans cite [`SystemThroughput::cited`]); what a page carries to the browser.
+    /// The model as planning needs it: without fitted runs and without the
+    /// validation (plans cite [`SystemThroughput::cited`] and read the calibrated
+    /// [`ThroughputModel::intervals`]; `/model` and `mqplan validate` read the whole
+    /// model); what a page carries to the browser.
     pub fn for_planning(&self) -> ThroughputModel {
         let mut m = self.clone();
         for s in &mut m.systems {
             s.runs.clear();
         }
-        if let Some(v) = &mut m.validation {
-            v.points.clear();
-        }
+        m.validation = None;
         m
     }
 
