@@ -288,10 +288,21 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     }
 
     // Resolve. Eligible: kept candidates, without those that never drain while
-    // another drains. The tree's preference wins within COST_TOLERANCE of the
-    // cheapest eligible; beyond it the cheaper wins (a must-have preference yields
-    // only to a cheaper candidate with native support of every must-have).
-    let never_drains = |p: &SystemPlan| w.outage.0 > 0.0 && p.drain.as_ref().is_some_and(|d| !d.seconds.is_finite());
+    // another drains — except the tree's choice for a must-have when more partitions
+    // would drain it (a setting, not a machine: the partition advice says how many,
+    // and the verdict says so). The tree's preference wins within COST_TOLERANCE of
+    // the cheapest eligible; beyond it the cheaper wins (a must-have preference
+    // yields only to a cheaper candidate with native support of every must-have).
+    let stuck = |p: &SystemPlan| w.outage.0 > 0.0 && p.drain.as_ref().is_some_and(|d| !d.seconds.is_finite());
+    let more_partitions = |p: &SystemPlan| p.partition_advice.as_ref().and_then(|a| a.catch_up_needs);
+    let must_pick = preferred.filter(|(_, must)| *must).map(|(s, _)| s);
+    let never_drains = |p: &SystemPlan| stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some());
+    let fixable: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
+    for p in fixable {
+        if let Some(n) = more_partitions(p) {
+            note(&mut verdicts, p.system, format!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", fmt_num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
+        }
+    }
     let kept_plans: Vec<&SystemPlan> = plans.iter().filter(|p| kept(&verdicts, p.system)).collect();
     let any_drains = kept_plans.iter().any(|p| !never_drains(p));
     let eligible: Vec<&SystemPlan> = kept_plans.iter().copied().filter(|p| !any_drains || !never_drains(p)).collect();
@@ -341,9 +352,12 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         path.push(step("default", "every candidate fails a hard constraint", format!("{}: fewest violations; review them", least.name())));
         least
     };
+    let chosen_drains = plans.iter().find(|p| p.system == chosen).is_some_and(|p| !never_drains(p));
     for v in &mut verdicts {
         if v.system == chosen {
             v.reasons.insert(0, "recommended".into());
+        } else if v.kept && chosen_drains && plans.iter().find(|p| p.system == v.system).is_some_and(|p| never_drains(p)) {
+            v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains, at any partition count the plan can reach, while {}'s does", fmt_num(w.outage.0), chosen.name()));
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
             v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));

@@ -133,6 +133,11 @@ pub struct PartitionAdvice {
     pub at_least: u32,
     /// Each reason, in words with its arithmetic.
     pub reasons: Vec<String>,
+    /// Without a drain deadline: the fewest partitions at which consumers outpace the
+    /// producers after an outage (20 % margin), when that is more than planned — a
+    /// backlog on the planned partitions would never drain, on these it does.
+    #[serde(default)]
+    pub catch_up_needs: Option<u32>,
 }
 
 /// One system sized for the workload.
@@ -233,6 +238,7 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
 fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, data_nodes: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
+    let mut catch_up_needs = None;
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
         let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
         at_least = at_least.max(need);
@@ -248,6 +254,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         let p = r.partitions_for(r.produce_msgs * 1.2, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() && p > f64::from(planned) && w.outage.0 > 0.0 {
             at_least = at_least.max(p);
+            catch_up_needs = Some(p.min(1e6) as u32);
             reasons.push(format!("catch-up: {} msg/s × 1.2 ÷ {} per partition = {}", fmt_num(r.produce_msgs), fmt_num(r.per_partition_msgs), fmt_num(p)));
         }
     }
@@ -258,7 +265,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
             reasons.push(format!("a {} min drain: {} msg/s ÷ {} per partition = {}", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
         }
     }
-    (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons })
+    (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons, catch_up_needs })
 }
 
 /// Machine counts at the ends of the throughput interval.

@@ -265,3 +265,23 @@ fn fsync_on_a_cloud_volume_costs_more_than_on_local_nvme() {
     let brokers = |hw: &str| role(cand(&run(&cat, &[("mbps", "50"), ("durability", "fsync"), ("hw", hw), ("retention_h", "1")]), SystemId::Kafka), "broker");
     assert!(brokers("aws-r5.2xlarge-gp2") > brokers("aws-i3en.2xlarge"), "gp2 {} vs NVMe {}", brokers("aws-r5.2xlarge-gp2"), brokers("aws-i3en.2xlarge"));
 }
+
+/// A must-have the tree answers natively (transactions → RocketMQ, 000 §8.3) does not
+/// lose to a backlog that only the default 24 partitions keep from draining: more
+/// partitions are a setting, not a machine. The plan keeps RocketMQ, its partition
+/// advice says how many partitions drain a backlog, and its verdict says so.
+#[test]
+fn a_backlog_that_more_partitions_drain_does_not_override_a_must_have() {
+    let cat = catalog();
+    let p = run(&cat, &[("needs", "transactions"), ("kind", "business")]);
+    let r = cand(&p, SystemId::Rocketmq);
+    let advice = r.plan.partition_advice.as_ref().expect("advice");
+    if let Some(n) = advice.catch_up_needs {
+        assert!(n > advice.planned, "{advice:?}");
+        assert!(r.reasons.iter().any(|x| x.contains(&format!("it does on {n} or more"))), "{:?}", r.reasons);
+    }
+    assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}\n{:?}", p.decision_path, r.reasons);
+    // With enough partitions nothing changes: the tree's choice stands either way.
+    let more = run(&cat, &[("needs", "transactions"), ("kind", "business"), ("partitions", "200")]);
+    assert_eq!(more.recommendation.system, SystemId::Rocketmq);
+}
