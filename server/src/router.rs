@@ -227,7 +227,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         // (7.1 ms at the default level with miniz_oxide) and is 33 KB on the wire
         // instead of 32 KB (README, Load). Static files come precompressed.
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(3)))
-        .layer(axum::middleware::from_fn(crate::origin::refuse_cross_site))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::origin::refuse_cross_site))
         .layer(axum::middleware::from_fn(bounded_head))
         .layer(axum::middleware::from_fn(crate::headers::security_headers))
         .layer(TraceLayer::new_for_http())

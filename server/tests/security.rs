@@ -37,7 +37,10 @@ fn header<'a>(res: &'a Response<()>, name: &str) -> &'a str {
 const CSV: &[u8] = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
 
 fn upload(headers: &[(&str, &str)]) -> Request<Body> {
-    let mut b = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "text/csv").header("host", "127.0.0.1:3000");
+    let mut b = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "text/csv");
+    if !headers.iter().any(|(k, _)| *k == "host") {
+        b = b.header("host", "127.0.0.1:3000");
+    }
     for (k, v) in headers {
         b = b.header(*k, *v);
     }
@@ -113,6 +116,10 @@ async fn cross_site_posts_are_refused_with_a_json_403_and_store_nothing() {
         vec![("origin", "https://evil.example")],
         vec![("origin", "null")],
         vec![("origin", "http://127.0.0.1:3000.evil.example")],
+        // DNS rebinding: evil.example re-pointed at 127.0.0.1 is same-origin to the browser.
+        vec![("host", "evil.example:3000"), ("origin", "http://evil.example:3000"), ("sec-fetch-site", "same-origin")],
+        vec![("host", "evil.example"), ("origin", "http://evil.example")],
+        vec![("host", "127.0.0.1.evil.example")],
     ] {
         let (res, body) = send(&app, upload(&hs)).await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{hs:?}");
@@ -127,6 +134,10 @@ async fn cross_site_posts_are_refused_with_a_json_403_and_store_nothing() {
     assert_eq!(res.status(), StatusCode::CREATED, "same origin: {body}");
     let (res, body) = send(&app, upload(&[("sec-fetch-site", "none")])).await;
     assert_eq!(res.status(), StatusCode::OK, "typed by the user: {body}");
+    for host in ["localhost:3000", "[::1]:3000", "127.0.0.2", "app.localhost"] {
+        let (res, body) = send(&app, upload(&[("host", host), ("sec-fetch-site", "same-origin")])).await;
+        assert!(res.status().is_success(), "{host}: {body}");
+    }
     // The page's no-JS form: a multipart POST to /upload from this origin.
     let b = "XbX";
     let form = format!("--{b}\r\nContent-Disposition: form-data; name=\"nodes\"\r\n\r\n3\r\n--{b}\r\nContent-Disposition: form-data; name=\"cores\"\r\n\r\n4\r\n--{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"k.csv\"\r\n\r\nsystem,metric,value,unit,message_bytes\nkafka,produce_throughput,2000,msg/s,100\n\r\n--{b}--\r\n");
