@@ -146,3 +146,25 @@ fn a_quote_never_closed_in_a_number_column_is_refused_not_a_panic() {
         assert!(errors.iter().any(|e| e.line >= 2 && e.reason.contains("never closed")), "{errors:?}");
     }
 }
+
+/// Latency percentiles that fall as the percentile rises (found by an adversarial
+/// tester: p50 100 ms, p99 10 ms, p99.9 5 ms were stored without a word) are
+/// flagged at the line of the offending percentile; ordered runs, one per message
+/// size, are not.
+#[test]
+fn inverted_latency_percentiles_are_flagged_at_their_line() {
+    let csv = "system,metric,value,unit,message_bytes,percentile\nkafka,e2e_latency,100,ms,1024,50\nkafka,e2e_latency,10,ms,1024,99\nkafka,e2e_latency,5,ms,1024,99.9\nkafka,produce_throughput,1000,msg/s,1024,\n";
+    let out = import("inverted.csv", csv.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let w: Vec<_> = out.report.warnings.iter().filter(|l| l.code == "percentiles_inverted").collect();
+    assert_eq!(w.len(), 1, "{:?}", out.report.warnings);
+    assert_eq!(w[0].line, Some(3), "{:?}", w[0]);
+    assert!(w[0].message.contains("p99 10 ms is below p50 100 ms"), "{}", w[0].message);
+    let ordered = "system,metric,value,unit,message_bytes,percentile\nkafka,e2e_latency,5,ms,1024,50\nkafka,e2e_latency,10,ms,1024,99\nkafka,produce_throughput,1000,msg/s,1024,\n";
+    let out = import("ordered.csv", ordered.as_bytes(), None, &meta());
+    assert!(out.report.warnings.iter().all(|l| l.code != "percentiles_inverted"), "{:?}", out.report.warnings);
+    // Two message sizes are two runs: each ordered, though 1 KB's p99 is below 100 B's p50.
+    let sizes = "system,metric,value,unit,message_bytes,percentile\nkafka,e2e_latency,50,ms,100,50\nkafka,e2e_latency,60,ms,100,99\nkafka,e2e_latency,5,ms,1024,50\nkafka,e2e_latency,10,ms,1024,99\nkafka,produce_throughput,1000,msg/s,1024,\n";
+    let out = import("sizes.csv", sizes.as_bytes(), None, &meta());
+    assert!(out.report.warnings.iter().all(|l| l.code != "percentiles_inverted"), "{:?}", out.report.warnings);
+}

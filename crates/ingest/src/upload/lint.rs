@@ -18,6 +18,39 @@ fn pct_of(p: &Parsed, metric: Metric, pct: f64) -> Option<f64> {
     p.measurements.iter().find(|m| m.metric == metric && m.percentile == Some(pct)).map(|m| m.value)
 }
 
+/// A higher latency percentile below a lower one of the same run (same metric,
+/// system, message size and load, each percentile stated once): the columns or their
+/// units are mixed up. One warning per run, at the higher percentile's line.
+fn inverted_percentiles(p: &Parsed) -> Vec<Lint> {
+    let mut out = Vec::new();
+    let latency = |m: &&super::Measurement| matches!(m.metric, Metric::E2eLatency | Metric::PublishLatency) && m.percentile.is_some();
+    let key = |m: &super::Measurement| (m.metric, m.system, m.message_bytes.map(f64::to_bits), m.load);
+    let mut seen: Vec<(Metric, Option<capacity::SystemId>, Option<u64>, Option<capacity::dataset::Load>)> = Vec::new();
+    for first in p.measurements.iter().filter(latency) {
+        let k = key(first);
+        if seen.contains(&k) {
+            continue;
+        }
+        seen.push(k);
+        let mut run: Vec<&super::Measurement> = p.measurements.iter().filter(latency).filter(|m| key(m) == k).collect();
+        run.sort_by(|a, b| a.percentile.unwrap_or(0.0).total_cmp(&b.percentile.unwrap_or(0.0)));
+        if run.windows(2).any(|w| w[0].percentile == w[1].percentile) {
+            continue; // several runs share the key: which percentiles belong together is unknown
+        }
+        if let Some(w) = run.windows(2).find(|w| w[1].value < w[0].value * 0.999) {
+            let (lo, hi) = (w[0], w[1]);
+            let name = if hi.metric == Metric::E2eLatency { "end-to-end" } else { "publish" };
+            out.push(Lint::new(
+                "percentiles_inverted",
+                Some(hi.line),
+                format!("{name} p{} {} ms is below p{} {} ms", fmt_num(hi.percentile.unwrap_or(0.0)), fmt_num(hi.value), fmt_num(lo.percentile.unwrap_or(0.0)), fmt_num(lo.value)),
+                "a higher percentile cannot be lower: the columns or their units are mixed up; these latencies are listed with your data but check them",
+            ));
+        }
+    }
+    out
+}
+
 /// Warnings for a parsed file and the metadata it will be stored with.
 pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     let inf = &p.inferred;
@@ -63,6 +96,7 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
             out.push(Lint::new("clock_skew", None, format!("end-to-end p50 {e2e} ms < publish p50 {publish} ms"), "end-to-end cannot be faster than publish: producer and consumer clocks disagree"));
         }
     }
+    out.extend(inverted_percentiles(p));
     if meta.message_bytes.is_some_and(|s| s <= 128.0) && meta.producers.is_none_or(|n| n <= 1) && produce.is_some() {
         out.push(Lint::new("client_ceiling", None, "small messages from at most one producer", "small-message runs often hit the client's per-message ceiling before the broker's"));
     }
