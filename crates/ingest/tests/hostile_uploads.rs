@@ -168,3 +168,23 @@ fn inverted_latency_percentiles_are_flagged_at_their_line() {
     let out = import("sizes.csv", sizes.as_bytes(), None, &meta());
     assert!(out.report.warnings.iter().all(|l| l.code != "percentiles_inverted"), "{:?}", out.report.warnings);
 }
+
+/// Metadata that the file's own lines contradict is set aside, and the report says
+/// so at the line (found by an adversarial tester: both were silent).
+#[test]
+fn metadata_the_file_contradicts_is_named_at_its_line() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+    let with = |pairs: &[(&str, &str)]| {
+        let m = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8")].into_iter().chain(pairs.iter().copied())).expect("meta");
+        import("c.csv", csv.as_bytes(), None, &m).report
+    };
+    let r = with(&[("size", "4096")]);
+    let w = r.warnings.iter().find(|l| l.code == "size_mismatch").unwrap_or_else(|| panic!("{:?}", r.warnings));
+    assert_eq!(w.line, Some(2));
+    assert!(w.message.contains("size 4,096 B given, but the file states 100 B"), "{}", w.message);
+    let r = with(&[("system", "pulsar")]);
+    let w = r.warnings.iter().find(|l| l.code == "system_relabelled").unwrap_or_else(|| panic!("{:?}", r.warnings));
+    assert!(w.message.contains("system Pulsar given, but the file's rows name Kafka"), "{}", w.message);
+    let r = with(&[("size", "100"), ("system", "kafka")]);
+    assert!(r.warnings.iter().all(|l| l.code != "size_mismatch" && l.code != "system_relabelled"), "{:?}", r.warnings);
+}

@@ -51,6 +51,35 @@ fn inverted_percentiles(p: &Parsed) -> Vec<Lint> {
     out
 }
 
+/// Metadata the user gave that the file's own lines contradict: the lines' values
+/// are used (they were measured together), and the report says so, at the first
+/// contradicting line (found by an adversarial tester: `size=4096` and `system=pulsar`
+/// were set aside without a word).
+pub fn given_vs_file(p: &Parsed, given: &UploadMeta) -> Vec<Lint> {
+    let mut out = Vec::new();
+    if let Some(size) = given.message_bytes {
+        if let Some(m) = p.measurements.iter().find(|m| m.message_bytes.is_some_and(|s| (s - size).abs() > 0.5)) {
+            out.push(Lint::new(
+                "size_mismatch",
+                Some(m.line),
+                format!("size {} B given, but the file states {} B here: the file's sizes are used", fmt_num(size), fmt_num(m.message_bytes.unwrap_or(0.0))),
+                "the metadata and the file may not belong together",
+            ));
+        }
+    }
+    if let Some(system) = given.system.as_deref().and_then(capacity::SystemId::parse) {
+        if let Some((m, named)) = p.measurements.iter().find_map(|m| m.system.filter(|s| *s != system).map(|s| (m, s))) {
+            out.push(Lint::new(
+                "system_relabelled",
+                Some(m.line),
+                format!("system {} given, but the file's rows name {} here: each row keeps the system it names", system.name(), named.name()),
+                "numbers measured on one system describe that system; fix the rows if they name the wrong one",
+            ));
+        }
+    }
+    out
+}
+
 /// Warnings for a parsed file and the metadata it will be stored with.
 pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     let inf = &p.inferred;

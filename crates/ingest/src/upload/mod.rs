@@ -259,6 +259,8 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
             return Imported { report, dataset: None };
         }
     };
+    let contradicted = lint::given_vs_file(&parsed, meta);
+    parsed.lints.extend(contradicted);
     let meta = meta.filled_from(&parsed.inferred);
     // Throughput runs the parser did not classify: by the file's target rate.
     let mut capped = 0;
