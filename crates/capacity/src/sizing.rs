@@ -104,8 +104,12 @@ pub struct DrainEstimate {
     pub backlog_messages: f64,
     /// Catch-up read rate of each consumer group, msg/s (backlog and fresh messages).
     pub catchup_msgs_per_s: f64,
-    /// Time to catch up while producers keep producing, seconds (∞ if never).
+    /// Time to catch up while producers keep producing, seconds (∞ if never: JSON
+    /// writes it as `null`, so read [`DrainEstimate::never_drains`]).
     pub seconds: f64,
+    /// True when the backlog never shrinks (consumers cannot outpace producers).
+    #[serde(default)]
+    pub never_drains: bool,
     /// Same at the lowest measured per-partition catch-up rate, seconds.
     pub seconds_at_low: f64,
     /// Consumer groups draining at once.
@@ -612,10 +616,12 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         let (rate, limit) = r.rate(n, f64::from(partitions), false);
         let (low_rate, _) = r.rate(n, f64::from(partitions), true);
         let cold = r.cold_fraction(n);
+        let seconds = r.seconds(rate);
         DrainEstimate {
             backlog_messages: r.backlog_msgs,
             catchup_msgs_per_s: rate,
-            seconds: r.seconds(rate),
+            seconds,
+            never_drains: !seconds.is_finite(),
             seconds_at_low: r.seconds(low_rate),
             groups: w.fanout,
             partitions,

@@ -282,6 +282,12 @@ fn a_backlog_that_more_partitions_drain_does_not_override_a_must_have() {
     }
     assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}\n{:?}", p.decision_path, r.reasons);
     // With enough partitions nothing changes: the tree's choice stands either way.
+    let d = r.plan.drain.as_ref().expect("drain estimate");
+    assert!(d.never_drains && !d.seconds.is_finite(), "{d:?}");
+    let json = serde_json::to_value(&r.plan.drain).expect("json");
+    assert_eq!(json["never_drains"], true, "JSON can tell never from no value ({})", json["seconds"]);
     let more = run(&cat, &[("needs", "transactions"), ("kind", "business"), ("partitions", "200")]);
     assert_eq!(more.recommendation.system, SystemId::Rocketmq);
+    let d = cand(&more, SystemId::Rocketmq).plan.drain.as_ref().expect("drain");
+    assert!(!d.never_drains && d.seconds.is_finite(), "200 partitions drain: {d:?}");
 }
