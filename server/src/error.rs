@@ -49,6 +49,9 @@ pub enum ApiError {
     /// The request ran out of time and nothing was stored.
     #[error("timed out")]
     Timeout,
+    /// The upload body paused longer than `MQPLAN_BODY_TIMEOUT_S` (408; nothing stored).
+    #[error("body timed out")]
+    BodyTimeout,
     /// A server-side fault; the message is logged, not returned.
     #[error("internal error: {0}")]
     Internal(String),
@@ -105,6 +108,12 @@ impl IntoResponse for ApiError {
                 StatusCode::REQUEST_TIMEOUT,
                 "timeout",
                 "the request took longer than the server's limit (MQPLAN_TIMEOUT_S); nothing was stored".to_string(),
+                vec![],
+            ),
+            ApiError::BodyTimeout => (
+                StatusCode::REQUEST_TIMEOUT,
+                "timeout",
+                "the upload body paused longer than the server allows (MQPLAN_BODY_TIMEOUT_S); nothing was stored".to_string(),
                 vec![],
             ),
             ApiError::Internal(m) => {

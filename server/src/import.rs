@@ -55,7 +55,17 @@ pub fn is_dry_run(fields: &[(String, String)]) -> bool {
     fields.iter().any(|(k, v)| k == "dry_run" && !matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "false" | "no"))
 }
 
-fn body_error(status: StatusCode, text: String) -> ApiError {
+/// A body-read failure as the API says it: 408 when the body paused past
+/// `MQPLAN_BODY_TIMEOUT_S` (tower-http's body timeout, found in the error's
+/// sources), 413 at the body cap, else 400 `malformed_body`.
+fn body_error<E: std::error::Error + 'static>(e: &E, status: StatusCode, text: String) -> ApiError {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<tower_http::timeout::TimeoutError>() {
+            return ApiError::BodyTimeout;
+        }
+        cause = c.source();
+    }
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::TooLarge(format!("the upload is larger than the server's body cap (MQPLAN_MAX_UPLOAD_MB): {text}"))
     } else {
@@ -70,27 +80,27 @@ fn body_error(status: StatusCode, text: String) -> ApiError {
 pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Result<Upload, ApiError> {
     let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     if !is_multipart {
-        let bytes = Bytes::from_request(req, &()).await.map_err(|e| body_error(e.status(), e.body_text()))?;
+        let bytes = Bytes::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
         let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
         let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
         return Ok(Upload { name, bytes, format, fields });
     }
-    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| body_error(e.status(), e.body_text()))?;
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
     let mut file: Option<(String, Bytes)> = None;
-    while let Some(field) = mp.next_field().await.map_err(|e| body_error(e.status(), e.body_text()))? {
+    while let Some(field) = mp.next_field().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
         let key = field.name().unwrap_or("").to_string();
         if key == "file" {
             if file.is_some() {
                 return Err(ApiError::MalformedBody("field `file`: more than one file part; send one file per upload".into()));
             }
             let name = field.file_name().unwrap_or("upload").to_string();
-            let data = field.bytes().await.map_err(|e| body_error(e.status(), e.body_text()))?;
+            let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
             file = Some((name, data));
         } else {
             if fields.len() >= MAX_FORM_FIELDS {
                 return Err(ApiError::MalformedBody(format!("more than {MAX_FORM_FIELDS} form fields; an upload has a file and a few metadata fields")));
             }
-            let data = field.bytes().await.map_err(|e| body_error(e.status(), e.body_text()))?;
+            let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
             if data.len() > MAX_FIELD_BYTES {
                 return Err(ApiError::MalformedBody(format!("form field {:?} is over {} KiB", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
             }

@@ -14,6 +14,11 @@ use server::{router, AppState, Limits};
 
 /// Starts a server on a free loopback port in its own runtime thread.
 fn start(limits: ConnLimits) -> std::net::SocketAddr {
+    start_with(limits, Limits::default())
+}
+
+/// [`start`] with the router's own limits.
+fn start_with(limits: ConnLimits, router_limits: Limits) -> std::net::SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Runtime::new().expect("runtime");
@@ -25,7 +30,7 @@ fn start(limits: ConnLimits) -> std::net::SocketAddr {
             let state = AppState::load(&ingest::bundled_data_dir(), &site.to_string_lossy(), "127.0.0.1:0".parse().expect("addr"), store).expect("data");
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
             tx.send(listener.local_addr().expect("addr")).expect("send");
-            let _ = serve(listener, router(state, Limits::default()), limits, std::future::pending()).await;
+            let _ = serve(listener, router(state, router_limits), limits, std::future::pending()).await;
         });
     });
     rx.recv().expect("server address")
@@ -146,4 +151,26 @@ fn upload_cap_overflow_and_zero_are_start_up_errors() {
         .expect("run");
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("MQPLAN_MAX_UPLOAD_MB"));
+}
+
+/// An upload body that stops mid-way (found by an adversarial tester: it got 400
+/// `malformed_body` naming the wrong setting) is answered 408, naming
+/// MQPLAN_BODY_TIMEOUT_S, and nothing is stored.
+#[test]
+fn a_stalled_upload_body_is_a_408_that_names_the_body_timeout() {
+    let addr = start_with(ConnLimits::default(), Limits { body_timeout: Duration::from_secs(1), ..Limits::default() });
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.write_all(b"POST /api/v1/datasets?nodes=3&cores=8 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/csv\r\nContent-Length: 1000\r\n\r\nsystem,metric,value,").expect("write");
+    s.set_read_timeout(Some(Duration::from_secs(8))).expect("timeout");
+    let mut buf = vec![0u8; 8192];
+    let mut got = Vec::new();
+    while !String::from_utf8_lossy(&got).contains('}') {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("MQPLAN_BODY_TIMEOUT_S") && text.contains("nothing was stored"), "{text}");
 }
