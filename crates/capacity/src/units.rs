@@ -126,8 +126,14 @@ pub fn fmt_num(x: f64) -> String {
         format!("{x:.1}")
     } else if a >= 1.0 {
         format!("{x:.2}")
-    } else {
+    } else if a >= 0.001 {
         format!("{x:.3}")
+    } else {
+        // Below a thousandth: three significant digits, trailing zeros dropped, so a
+        // small objective or deadline does not read as 0.
+        let decimals = ((-a.log10()).floor() as usize + 3).min(15);
+        let s = format!("{x:.decimals$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -204,6 +210,9 @@ mod tests {
         assert_eq!(fmt_num(-250.0), "-250");
         assert_eq!(fmt_num(0.0), "0");
         assert_eq!(fmt_num(-0.4), "-0.400");
+        assert_eq!(fmt_num(0.0001), "0.0001", "not 0.000");
+        assert_eq!(fmt_num(0.000_001_234_5), "0.00000123");
+        assert_eq!(fmt_num(-0.000_25), "-0.00025");
         assert_eq!(fmt_num(9.0e18), "9,000,000,000,000,000,000");
         assert_eq!(fmt_num(-9.3e18), "-9,223,372,036,854,775,808", "saturates at i64::MIN");
         assert_eq!(fmt_num(42.0), "42");
