@@ -83,6 +83,10 @@ pub struct Verdict {
     pub violations: u32,
     /// Expected p99 ÷ objective when the objective is missed (0 otherwise).
     pub latency_excess: f64,
+    /// Must-have features it lacks entirely (part of `violations`): among candidates
+    /// that all violate something, the user's own must-haves weigh first.
+    #[serde(default)]
+    pub missing_features: u32,
 }
 
 /// The result of walking the tree.
@@ -109,7 +113,7 @@ fn step(id: &str, answer: impl Into<String>, outcome: impl Into<String>) -> Deci
 
 /// Walks the tree for `w` over the sized candidates `plans`.
 pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> Decision {
-    let mut verdicts: Vec<Verdict> = plans.iter().map(|p| Verdict { system: p.system, kept: true, reasons: vec![], violations: 0, latency_excess: 0.0 }).collect();
+    let mut verdicts: Vec<Verdict> = plans.iter().map(|p| Verdict { system: p.system, kept: true, reasons: vec![], violations: 0, latency_excess: 0.0, missing_features: 0 }).collect();
     let mut path = Vec::new();
     let drop = |v: &mut Vec<Verdict>, s: SystemId, why: String, count: u32| {
         if let Some(x) = v.iter_mut().find(|x| x.system == s) {
@@ -135,6 +139,9 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             if !missing.is_empty() {
                 let cites: Vec<String> = missing.iter().filter_map(|f| features.support(p.system, *f).map(|s| s.citation.clone())).collect();
                 drop(&mut verdicts, p.system, format!("lacks {} ({})", missing.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), cites.join("; ")), missing.len() as u32);
+                if let Some(v) = verdicts.iter_mut().find(|v| v.system == p.system) {
+                    v.missing_features += missing.len() as u32;
+                }
                 dropped.push(p.system.name());
             } else if !partial.is_empty() {
                 note(&mut verdicts, p.system, format!("only partial support for {} (add-on or incomplete)", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
@@ -336,17 +343,19 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         chosen
     } else {
         relaxed = true;
-        // Every candidate dropped: fewest violated constraints, then the smallest
-        // latency miss, then fewest machines.
+        // Every candidate dropped: fewest violated constraints, then fewest missing
+        // must-haves (the user named those; the team rule is a default), then the
+        // tree's own choice, then the smallest latency miss, then fewest machines.
+        let tree_choice = preferred.map(|(s, _)| s);
         let key = |p: &SystemPlan| {
             let v = verdicts.iter().find(|v| v.system == p.system);
-            (v.map_or(0, |v| v.violations), v.map_or(0.0, |v| v.latency_excess), p.nodes)
+            (v.map_or(0, |v| v.violations), (v.map_or(0, |v| v.missing_features), tree_choice != Some(p.system)), v.map_or(0.0, |v| v.latency_excess), p.nodes)
         };
         let least = plans
             .iter()
             .min_by(|a, b| {
                 let (ka, kb) = (key(a), key(b));
-                ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.cmp(&kb.2))
+                ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.cmp(&kb.3))
             })
             .map_or(chosen, |p| p.system);
         path.push(step("default", "every candidate fails a hard constraint", format!("{}: fewest violations; review them", least.name())));

@@ -230,13 +230,18 @@ fn durability_changes_capacity_by_the_fitted_or_stated_factors() {
 }
 
 /// When every candidate fails a hard constraint, the least-bad one is chosen by
-/// constraint count, then by how far it misses the latency objective.
+/// constraint count, then by missing must-haves, then by how far it misses the
+/// latency objective.
 #[test]
 fn relaxed_choice_counts_violations_not_reasons() {
     // p99 ≤ 5 ms: nobody measured that low; RocketMQ's 9 ms misses by least (seed 000 §4).
     assert_eq!(chosen(&[("p99_ms", "5")]), SystemId::Rocketmq);
-    // delay + trace + autoscale: Kafka lacks three, RocketMQ one (autoscale).
-    assert_eq!(chosen(&[("needs", "delay,trace,autoscale")]), SystemId::Rocketmq);
+    // delay + trace + autoscale: Kafka lacks three, RocketMQ one (autoscale); Pulsar
+    // has all three at least partially and breaks only the team rule (a default): one
+    // violation each, and the user's own must-haves weigh first (stop 15).
+    assert_eq!(chosen(&[("needs", "delay,trace,autoscale")]), SystemId::Pulsar);
+    // Told there is a team, Pulsar breaks nothing.
+    assert_eq!(chosen(&[("needs", "delay,trace,autoscale"), ("team", "dedicated")]), SystemId::Pulsar);
 }
 
 /// Impossible machine shapes are capped and flagged, never overflow.

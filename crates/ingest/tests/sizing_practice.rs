@@ -291,3 +291,16 @@ fn a_backlog_that_more_partitions_drain_does_not_override_a_must_have() {
     let d = cand(&more, SystemId::Rocketmq).plan.drain.as_ref().expect("drain");
     assert!(!d.never_drains && d.seconds.is_finite(), "200 partitions drain: {d:?}");
 }
+
+/// When every candidate breaks a hard constraint, the user's own must-haves weigh
+/// before the defaulted team rule (found by an adversarial tester: `needs=autoscale`
+/// gave Kafka, which lacks it, over Pravega, dropped only by the default team=none).
+#[test]
+fn a_tie_in_violations_goes_to_the_candidate_with_every_must_have() {
+    let cat = catalog();
+    let p = run(&cat, &[("needs", "autoscale")]);
+    // Kafka and RocketMQ lack it; Pulsar and Pravega need a team (the default says
+    // none): one violation each, and of those the tree chose Pravega (004 §1).
+    assert!(p.decision_path.iter().any(|s| s.answer.contains("every candidate fails")), "{:?}", p.decision_path);
+    assert_eq!(p.recommendation.system, SystemId::Pravega, "{:?}", p.decision_path);
+}
