@@ -604,6 +604,22 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         (Some(Err(why)), Some(slo)) => warnings.push(Warning { kind: "objective".into(), text: format!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), fmt_num(slo.0)) }),
         _ => {}
     }
+    // The expected p99 meets the objective but its interval reaches past it: say so
+    // (a new user read such a plan as a pass).
+    if let (Some(e), Some(slo)) = (&p99, w.p99_slo) {
+        if let Some(high) = e.high.filter(|h| e.ms <= slo.0 && *h > slo.0) {
+            warnings.push(Warning {
+                kind: "objective".into(),
+                text: format!(
+                    "{}: expected p99 {} ms meets the {} ms objective, but its 80 % interval reaches {} ms: the objective is likely, not certain",
+                    m.system.name(),
+                    fmt_num(e.ms),
+                    fmt_num(slo.0),
+                    fmt_num(high)
+                ),
+            });
+        }
+    }
     let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes);
     if let Some(g) = &p999_backlog {
         if g.extrapolated {
