@@ -304,8 +304,8 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     let more_partitions = |p: &SystemPlan| p.partition_advice.as_ref().and_then(|a| a.catch_up_needs);
     let must_pick = preferred.filter(|(_, must)| *must).map(|(s, _)| s);
     let never_drains = |p: &SystemPlan| stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some());
-    let fixable: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
-    for p in fixable {
+    let stuck_kept: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
+    for p in stuck_kept {
         if let Some(n) = more_partitions(p) {
             note(&mut verdicts, p.system, format!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", fmt_num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
         }
@@ -366,7 +366,10 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         if v.system == chosen {
             v.reasons.insert(0, "recommended".into());
         } else if v.kept && chosen_drains && plans.iter().find(|p| p.system == v.system).is_some_and(|p| never_drains(p)) {
-            v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains, at any partition count the plan can reach, while {}'s does", fmt_num(w.outage.0), chosen.name()));
+            // Said apart from whether more partitions would drain it (then the note
+            // above says how many; the exception is only for a must-have's choice).
+            let on = plans.iter().find(|p| p.system == v.system).filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| format!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
+            v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", fmt_num(w.outage.0), chosen.name()));
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
             v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));

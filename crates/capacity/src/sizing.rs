@@ -693,8 +693,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = &mut corpus_cpu {
         warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: format!("{}: {text}", m.system.name()) }));
-        // The seed curve's points give way to the corpus runs the CPU bound rests on.
-        points.retain(|p| !m.produce.points.iter().any(|q| *q.row_id == *p.id));
+        // The corpus runs the CPU bound rests on (the seed curve's points were not
+        // added: `points` starts without them when the corpus answers).
         points.append(&mut c.points);
     } else {
         seed_curve_warnings(m, w, &mut warnings);

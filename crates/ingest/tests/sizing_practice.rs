@@ -276,10 +276,9 @@ fn a_backlog_that_more_partitions_drain_does_not_override_a_must_have() {
     let p = run(&cat, &[("needs", "transactions"), ("kind", "business")]);
     let r = cand(&p, SystemId::Rocketmq);
     let advice = r.plan.partition_advice.as_ref().expect("advice");
-    if let Some(n) = advice.catch_up_needs {
-        assert!(n > advice.planned, "{advice:?}");
-        assert!(r.reasons.iter().any(|x| x.contains(&format!("it does on {n} or more"))), "{:?}", r.reasons);
-    }
+    let n = advice.catch_up_needs.unwrap_or_else(|| panic!("24 partitions do not drain RocketMQ's backlog: {advice:?}"));
+    assert!(n > advice.planned, "{advice:?}");
+    assert!(r.reasons.iter().any(|x| x.contains(&format!("it does on {n} or more"))), "{:?}", r.reasons);
     assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}\n{:?}", p.decision_path, r.reasons);
     // With enough partitions nothing changes: the tree's choice stands either way.
     let d = r.plan.drain.as_ref().expect("drain estimate");
@@ -319,4 +318,21 @@ fn an_objective_inside_the_latency_interval_is_flagged() {
         assert_eq!(flagged, straddles, "{:?}: {e:?} {:?}", c.system, c.plan.warnings);
     }
     assert!(p.candidates.iter().any(|c| c.plan.warnings.iter().any(|w| w.text.contains("likely, not certain"))), "at least one plan straddles 15 ms");
+}
+
+/// A candidate that more partitions would drain, but that is not the tree's choice
+/// for a must-have, still loses to one that drains — and its reasons do not say both
+/// "it does on N or more" and "at any partition count" (a new user read them as a
+/// contradiction).
+#[test]
+fn a_runner_up_that_more_partitions_would_drain_says_so_consistently() {
+    let cat = catalog();
+    let p = run(&cat, &[("kind", "business")]);
+    for c in &p.candidates {
+        let fixable = c.reasons.iter().any(|x| x.contains("or more (partition advice)"));
+        let never = c.reasons.iter().any(|x| x.contains("at any partition count"));
+        assert!(!(fixable && never), "{:?}: {:?}", c.system, c.reasons);
+    }
+    let r = cand(&p, SystemId::Rocketmq);
+    assert!(r.reasons.iter().any(|x| x.contains("or more (partition advice)")) && r.reasons.iter().any(|x| x.contains("never drains on the planned 24 partitions")), "{:?}", r.reasons);
 }
