@@ -7,7 +7,7 @@ use crate::catalog::{PointRef, Scaling, SystemModel};
 use crate::factors::{self, durability_factor, write_amplification, TARGET_UTILISATION};
 use crate::latency::{self, GridEstimate, LatencyEstimate};
 use crate::system::SystemId;
-use crate::units::{fmt_num, Bytes};
+use crate::units::{fmt_num, Bytes, Dec};
 use crate::workload::Workload;
 
 /// Which resource bound a node count comes from.
@@ -360,7 +360,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
-            detail: format!("{} msg/s ÷ ({} × {:.0} % target); per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), util * 100.0, c.detail),
+            detail: format!("{} msg/s ÷ ({} × {:.0} % target); per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), Dec(util * 100.0), c.detail),
             citation: c.citation.clone(),
         });
     } else {
@@ -371,13 +371,13 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
             fmt_num(w.msgs().0),
             w.rf,
-            m.produce.core_seconds(w.size.0) * 1e6,
+            Dec(m.produce.core_seconds(w.size.0) * 1e6),
             fmt_num(w.size.0),
             if dfac.multiplier != 1.0 { format!(" ÷ {} durability factor", dfac.multiplier) } else { String::new() },
-            match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => format!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, r), _ => String::new() },
-            demand,
+            match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => format!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, Dec(*r)), _ => String::new() },
+            Dec(demand),
             hw.cores,
-            util * 100.0
+            Dec(util * 100.0)
         ),
         citation: format!("size fit on {}; durability: {}", m.produce.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join(", "), dfac.citation),
     });
@@ -397,7 +397,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         nodes: disk_nodes,
         detail: format!(
             "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s × {:.0} %)",
-            fmt_num(ingress.0), w.rf, wa, fmt_num(disk_bytes), hw.disks, fmt_num(hw.disk_mbps.0), util * 100.0
+            fmt_num(ingress.0), w.rf, Dec(wa), fmt_num(disk_bytes), hw.disks, fmt_num(hw.disk_mbps.0), Dec(util * 100.0)
         ),
         citation: wa_src.into(),
     });
@@ -412,7 +412,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         nodes: net_nodes,
         detail: format!(
             "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %)",
-            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), util * 100.0
+            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), Dec(util * 100.0)
         ),
         citation: "classic Kafka sizing rule (DESIGN.md §3); 1 Gbit/s = 125 MB/s".into(),
     });
@@ -439,8 +439,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             format!(
                 "{} MB/s{} × {} h{} × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
                 fmt_num(ingress.0), if w.compression > 1.0 { format!(" (after {}× compression)", fmt_num(w.compression)) } else { String::new() },
-                fmt_num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, fmt_num(Bytes(retained).tb()), factors::STORAGE_HEADROOM * 100.0,
-                factors::MAX_DISK_FILL * 100.0, fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb()),
+                fmt_num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, fmt_num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
+                Dec(factors::MAX_DISK_FILL * 100.0), fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb()),
                 if object_h > 0.0 { format!("; the other {} h ({} TB, one copy) in object storage", fmt_num(object_h), fmt_num(Bytes(object_bytes).tb())) } else { String::new() }
             )
         },
@@ -599,7 +599,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     match (&objective, w.p99_slo) {
         (Some(Ok(u)), Some(slo)) if *u < TARGET_UTILISATION => warnings.push(Warning {
             kind: "objective".into(),
-            text: format!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), u * 100.0, TARGET_UTILISATION * 100.0, fmt_num(slo.0)),
+            text: format!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), Dec(u * 100.0), Dec(TARGET_UTILISATION * 100.0), fmt_num(slo.0)),
         }),
         (Some(Err(why)), Some(slo)) => warnings.push(Warning { kind: "objective".into(), text: format!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), fmt_num(slo.0)) }),
         _ => {}
@@ -645,7 +645,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             limit,
             detail: format!(
                 "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
-                w.fanout, fmt_num(r.backlog_msgs), partitions, cold * 100.0, fmt_num(rate), limit.label(), basis.detail
+                w.fanout, fmt_num(r.backlog_msgs), partitions, Dec(cold * 100.0), fmt_num(rate), limit.label(), basis.detail
             ),
             point: basis.points[0].clone(),
             points: basis.points.clone(),
@@ -800,7 +800,7 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
         .iter()
         .zip(&m.produce.points)
         .filter(|(r, _)| **r > 0.25)
-        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", r * 100.0, fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
+        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", Dec(r * 100.0), fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
         .collect();
     if !over.is_empty() {
         warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
@@ -884,8 +884,8 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         SystemId::Pulsar => {
             let brokers = serving.clamp(2, data_nodes.max(2));
             vec![
-                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound (our split) and the NIC bound; at least 2", PULSAR_BROKER_CPU_SHARE * 100.0)),
-                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble and {:.0} % of the CPU bound, + head-room", (1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0)),
+                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound (our split) and the NIC bound; at least 2", Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
+                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble and {:.0} % of the CPU bound, + head-room", Dec((1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0))),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }

@@ -23,7 +23,7 @@ pub mod fit;
 
 use crate::catalog::PointRef;
 use crate::system::{Durability, SystemId};
-use crate::units::fmt_num;
+use crate::units::{fmt_num, Dec};
 
 /// Seed 000's partitions per node, assumed (the seed does not state it): the
 /// reference at which partition factors are 1 (StreamNative's 100 partitions on 3).
@@ -311,7 +311,7 @@ impl LatencyModel {
             high: ms * k,
             basis: format!(
                 "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
-                fmt_num(c.knee), u * 100.0, c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, fmt_num(f.floor_ms))).collect::<Vec<_>>().join(", "),
+                fmt_num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, fmt_num(f.floor_ms))).collect::<Vec<_>>().join(", "),
                 fmt_num(pf), fmt_num(per_node)
             ),
             points,

@@ -45,6 +45,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::factors::write_amplification;
 use crate::system::SystemId;
+use crate::units::Dec;
 
 /// The resource that sets a prediction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -316,7 +317,7 @@ pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<S
     }
     if b.durability != 1.0 {
         parts.push(b.durability_log_spread);
-        notes.push(format!("durability factor ×{:.2} (spread ±{:.0} %)", b.durability, b.durability_log_spread * 100.0));
+        notes.push(format!("durability factor ×{:.2} (spread ±{:.0} %)", Dec(b.durability), Dec(b.durability_log_spread * 100.0)));
     }
     let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
     if c.nodes > *max_nodes_measured * 2.0 {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{Cluster, ThroughputModel};
 use crate::hardware::Hardware;
 use crate::system::{Durability, SystemId};
+use crate::units::Dec;
 
 /// One node's CPU-bound produce throughput under a workload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,15 +57,16 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let (half, level) = half_width(t, fit, &c, &b);
     let eff = c.effective_cores(&t.assumptions);
     let detail = format!(
-        "{eff:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
+        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
+        Dec(eff),
         c.cores,
-        t.assumptions.smt_yield * 100.0,
+        Dec(t.assumptions.smt_yield * 100.0),
         c.vcpus - c.cores,
-        fit.read.per_group,
-        fit.a_core_us,
-        fit.b_core_us_per_byte,
+        Dec(fit.read.per_group),
+        Dec(fit.a_core_us),
+        Dec(fit.b_core_us_per_byte),
         crate::units::fmt_num(size),
-        if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", b.durability) },
+        if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", Dec(b.durability)) },
         crate::units::fmt_num(b.cpu * b.durability),
     );
     let mut notes = Vec::new();
@@ -75,7 +77,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     if let (Some(w), Some((lo, hi))) = (super::hardware_distance_width(fit, &c), fit.threads_range) {
         notes.push((
             "extrapolation".to_string(),
-            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), w.exp()),
+            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), Dec(w.exp())),
         ));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
@@ -84,8 +86,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     for d in &c.deviations {
         if let Some(f) = t.factors.iter().find(|f| f.system == system && f.deviation == *d) {
             match &f.assumed {
-                Some(why) => notes.push(("assumption".to_string(), format!("{} ×{:.2}: {why}", d.label(), f.factor))),
-                None => notes.push(("durability".to_string(), format!("{} ×{:.2} fitted from {} paired run(s), spread ±{:.0} %", d.label(), f.factor, f.pairs.len(), f.log_spread * 100.0))),
+                Some(why) => notes.push(("assumption".to_string(), format!("{} ×{:.2}: {why}", d.label(), Dec(f.factor)))),
+                None => notes.push(("durability".to_string(), format!("{} ×{:.2} fitted from {} paired run(s), spread ±{:.0} %", d.label(), Dec(f.factor), f.pairs.len(), Dec(f.log_spread * 100.0)))),
             }
         }
     }
@@ -94,10 +96,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     }
     let super::NodeScaling::Linear { reason, .. } = &fit.scaling;
     notes.push(("assumption".to_string(), reason.clone()));
-    notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, t.assumptions.smt_yield * 100.0)));
+    notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0))));
     notes.push((
         "interval".to_string(),
-        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", level * 100.0, (-half).exp(), half.exp()),
+        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", Dec(level * 100.0), Dec((-half).exp()), Dec(half.exp())),
     ));
     Some(CpuPerNode {
         msgs: b.cpu * b.durability,
