@@ -195,6 +195,34 @@ impl Bounds {
         }
         (best.0, best.1 * self.durability)
     }
+
+    /// The next physical ceiling above the prediction, msg/s: the smaller of the disk
+    /// and NIC bounds, as the hardware sets them (no durability factor: syncing each
+    /// message or acking early changes neither the disks' bandwidth nor the wire's),
+    /// when it lies above the prediction. Capacity cannot pass it whatever the binding
+    /// bound's own error (a CPU cost fitted too high does not make the disks faster),
+    /// so an interval's high end stops there. The per-partition ceiling is fitted, not
+    /// physical, and does not stop it. None when neither is known and finite.
+    pub fn next_ceiling(&self) -> Option<(Resource, f64)> {
+        let (_, at) = self.binding();
+        [(Resource::Disk, self.disk), (Resource::Nic, Some(self.nic))]
+            .into_iter()
+            .filter_map(|(r, x)| x.map(|x| (r, x)))
+            .filter(|(_, x)| x.is_finite() && *x > at * (1.0 + 1e-9))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// `expected · e^half`, stopped at [`Bounds::next_ceiling`].
+    pub fn interval_high(&self, expected: f64, half: f64) -> f64 {
+        interval_high(expected, half, self.next_ceiling().map(|c| c.1))
+    }
+}
+
+/// An interval's high end: `expected · e^half` (msg/s; `half` in ln units), stopped
+/// at `ceiling` (the next bound, msg/s) when that is lower, never below `expected`.
+pub fn interval_high(expected: f64, half: f64, ceiling: Option<f64>) -> f64 {
+    let high = expected * half.exp();
+    ceiling.map_or(high, |c| high.min(c.max(expected)))
 }
 
 /// The fitted model: every system, the durability factors, the assumptions, the
@@ -284,11 +312,15 @@ impl ThroughputModel {
         let (extra, mut notes) = extra_width(s, c, &b);
         let half = base.hypot(extra);
         notes.extend(c.assumed.iter().map(|f| format!("{f} not given: assumed")));
+        let high = b.interval_high(expected, half);
+        if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * half.exp() * (1.0 - 1e-9)) {
+            notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));
+        }
         Some(ThroughputPrediction {
             system: c.system,
             expected,
             low: expected * (-half).exp(),
-            high: expected * half.exp(),
+            high,
             level,
             bound,
             bounds: b,
@@ -357,4 +389,39 @@ pub fn hardware_distance_width(s: &SystemThroughput, c: &Cluster) -> Option<f64>
 /// Write amplification of `system` at `bytes` (re-exported for the bounds).
 fn wa(system: SystemId, bytes: f64) -> f64 {
     write_amplification(system, bytes).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bounds(cpu: f64, disk: Option<f64>, nic: f64, durability: f64) -> Bounds {
+        Bounds { cpu, disk, nic, partition: Some(cpu * 1.5), durability, durability_log_spread: 0.0 }
+    }
+
+    #[test]
+    fn an_interval_stops_at_the_disks_or_the_wire_not_at_a_fitted_ceiling() {
+        // CPU binds at 500 K msg/s; the disks carry 640 K, the NIC 1.2 M: ×2.6 would
+        // claim 1.3 M, past what the disks can write.
+        let b = bounds(500_000.0, Some(640_000.0), 1_220_000.0, 1.0);
+        assert_eq!(b.next_ceiling(), Some((Resource::Disk, 640_000.0)));
+        assert!((b.interval_high(500_000.0, 2.6f64.ln()) - 640_000.0).abs() < 1e-6);
+        // A narrow interval is not touched.
+        assert!((b.interval_high(500_000.0, 1.2f64.ln()) - 600_000.0).abs() < 1e-6);
+        // The ceiling is the hardware's, not scaled by a durability factor: fsync at
+        // ×0.5 halves the prediction (250 K) but the disks still carry 640 K.
+        let b = bounds(500_000.0, Some(640_000.0), 1_220_000.0, 0.5);
+        assert_eq!(b.next_ceiling(), Some((Resource::Disk, 640_000.0)));
+        // Unknown disks, an unknown (infinite) NIC: nothing stops it; the partition
+        // ceiling (750 K here) is fitted and does not either.
+        let b = bounds(500_000.0, None, f64::INFINITY, 1.0);
+        assert_eq!(b.next_ceiling(), None);
+        assert!((b.interval_high(500_000.0, 2.0f64.ln()) - 1_000_000.0).abs() < 1e-6);
+        // When the disk binds, the NIC above it stops the interval.
+        let b = bounds(900_000.0, Some(640_000.0), 700_000.0, 1.0);
+        assert_eq!(b.binding().0, Resource::Disk);
+        assert_eq!(b.next_ceiling(), Some((Resource::Nic, 700_000.0)));
+        // Never below the expected value.
+        assert_eq!(interval_high(500_000.0, 0.5, Some(400_000.0)), 500_000.0);
+    }
 }

@@ -37,6 +37,10 @@ pub struct ValidationPoint {
     pub bound: Resource,
     /// Widening beyond the calibrated base (ln units), as a prediction would carry it.
     pub extra_log_width: f64,
+    /// The disk or NIC bound above the prediction, msg/s, where the interval's high
+    /// end stops ([`super::Bounds::next_ceiling`]); absent in caches made before it.
+    #[serde(default)]
+    pub next_ceiling: Option<f64>,
 }
 
 impl ValidationPoint {
@@ -139,10 +143,10 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         let train: Vec<Evidence> = evidence.iter().filter(|e| e.origin.key() != held).cloned().collect();
         let fold = spec.fit_point(&train).ok();
         for u in usable(evidence, asm).into_iter().filter(|u| u.evidence.origin.key() == held) {
-            let Some((p, extra)) = fold.as_ref().and_then(|m| {
+            let Some((p, extra, next_ceiling)) = fold.as_ref().and_then(|m| {
                 let s = m.system(u.cluster.system)?;
                 let b = m.bounds(s, &u.cluster);
-                Some((b.binding(), super::extra_width(s, &u.cluster, &b).0))
+                Some((b.binding(), super::extra_width(s, &u.cluster, &b).0, b.next_ceiling().map(|c| c.1)))
             }) else {
                 if !u.lower_bound {
                     unpredictable.push((u.cluster.system, held.clone()));
@@ -160,6 +164,7 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
                 lower_bound: u.lower_bound,
                 bound: p.0,
                 extra_log_width: extra,
+                next_ceiling,
             });
         }
     }
@@ -175,7 +180,7 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         .collect();
     for (p, w) in points.iter_mut().zip(widths) {
         p.low = p.predicted * (-w).exp();
-        p.high = p.predicted * w.exp();
+        p.high = super::interval_high(p.predicted, w, p.next_ceiling);
     }
     let mut by_system: Vec<ValidationRow> = SystemId::ALL
         .into_iter()
