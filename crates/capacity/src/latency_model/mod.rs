@@ -299,23 +299,29 @@ impl LatencyModel {
         let d = latency_durability(system, d);
         let picked = self.pick(system, d, percentile, bytes)?;
         let (pf, how, pp) = self.partition_factor(system, d, per_node)?;
-        let ln_ms: f64 = picked.iter().map(|(c, w)| w * c.at(u).ln()).sum();
-        let ms = ln_ms.exp() * pf;
+        let ms_at = |u: f64| picked.iter().map(|(c, w)| w * c.at(u).ln()).sum::<f64>().exp() * pf;
+        let ms = ms_at(u);
         let k = self.log_half_width.exp();
+        // Below the lightest measured load the queueing form extrapolates down to a
+        // floor no run showed; latency does not rise as load falls, so the latency
+        // at the lightest measured load bounds it: the interval reaches that far.
+        let lightest = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min);
+        let below = (lightest.is_finite() && u < lightest).then(|| (lightest, ms_at(lightest))).filter(|(_, at)| *at > ms * k);
         let mut points: Vec<PointRef> = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.point.clone()))).collect();
         points.extend(pp);
         let c = picked[0].0;
-        Ok(Predicted {
-            ms,
-            low: ms / k,
-            high: ms * k,
-            basis: format!(
-                "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
-                fmt_num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, fmt_num(f.floor_ms))).collect::<Vec<_>>().join(", "),
-                fmt_num(pf), fmt_num(per_node)
-            ),
-            points,
-        })
+        let mut basis = format!(
+            "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
+            fmt_num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, fmt_num(f.floor_ms))).collect::<Vec<_>>().join(", "),
+            fmt_num(pf), fmt_num(per_node)
+        );
+        if let Some((at, ms_there)) = below {
+            basis.push_str(&format!(
+                "; below the lightest measured load ({:.0} %) the curve is extrapolated, so the interval reaches the {} ms expected there",
+                Dec(at * 100.0), fmt_num(ms_there)
+            ));
+        }
+        Ok(Predicted { ms, low: ms / k, high: below.map_or(ms * k, |(_, x)| x), basis, points })
     }
 
     /// A lower percentile measured at offered loads: (percentile, ms, words, row) at
@@ -415,6 +421,25 @@ mod tests {
     }
 
     #[test]
+    fn below_the_lightest_measured_load_the_interval_reaches_the_latency_measured_there() {
+        // Seed 000 §4's RocketMQ shape: 9 ms at 50 %, 58 ms at 90 % → knee 49/23,
+        // floor 9 / (1 + 49/23) = 2.875 ms. At 10 % load the curve says 3.56 ms, and
+        // ×1.65 (w = 0.5) would stop at 5.9 ms, below the 9 ms of the lightest run.
+        let k = 49.0 / 23.0;
+        let mut m = effect(&[(10.0, 1.0, true), (100.0, 1.0, true)]);
+        m.curves[0].knee = k;
+        m.curves[0].floors = vec![SourceFloor { source: "seed".into(), floor_ms: 9.0 / (1.0 + k), obs: vec![obs(0.5, 9.0), obs(0.9, 58.0)] }];
+        let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 0.1).expect("measured");
+        let expected = 9.0 / (1.0 + k) * (1.0 + k * queue(0.1));
+        assert!((p.ms - expected).abs() < 1e-9, "{}", p.ms);
+        assert!((p.high - 9.0).abs() < 1e-9, "{}", p.high);
+        assert!(p.basis.contains("lightest measured load (50 %)"), "{}", p.basis);
+        // At or above the lightest measured load the calibrated interval stands.
+        let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 0.6).expect("measured");
+        assert!((p.high / p.ms - 0.5f64.exp()).abs() < 1e-9 && !p.basis.contains("extrapolated"));
+    }
+
+    #[test]
     fn partition_factors_interpolate_in_log_space_and_stop_where_consumers_fell_behind() {
         let m = effect(&[(10.0, 1.0, true), (1000.0, 4.0, true), (2000.0, 9.0, false)]);
         // Half way in ln(partitions) between 10 and 1,000 → √4 = 2.
@@ -426,6 +451,8 @@ mod tests {
         // Prediction = floor × (1 + k·u/(1−u)) × factor, interval × e^±w.
         let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 100.0, 0.5).expect("measured");
         assert!((p.ms - 10.0 * 1.2 * 2.0).abs() < 1e-9 && (p.high / p.ms - 0.5f64.exp()).abs() < 1e-9);
+        // No measured points on this curve: nothing to bound the extrapolation by.
+        assert!(!p.basis.contains("extrapolated"));
         // Sizes within ×2 of 1 KB only.
         assert!(m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 4096.0, 100.0, 0.5).is_err());
         // The objective inverts the curve: 10 × (1 + 0.2 g) × 2 = 30 → g = 2.5 → u = 5/7, capped at 0.7.
