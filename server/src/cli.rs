@@ -346,12 +346,23 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
         return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
     }
     Ok(format!(
-        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit R² {:.3} with {} residual dof; extrapolated: {}\n{}\npoints: {}\n",
+        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit {}; extrapolated: {}\n{}\npoints: {}\n",
         system.name(), nodes, fmt_num(spec.size.0), spec.rf, fmt_num(p.msgs_per_s), fmt_num(p.mb_per_s), fmt_num(p.low), fmt_num(p.high),
         p.level.map(|l| format!(" ({:.0} % interval, calibrated on held-out sources)", l * 100.0)).unwrap_or_default(),
-        p.bound.label(), p.model, p.r_squared, p.dof, p.extrapolated, p.notes.join("\n"),
+        p.bound.label(), p.model, fit_quality(p.r_squared, p.dof), p.extrapolated, p.notes.join("\n"),
         p.points.iter().map(|x| x.id.clone()).collect::<Vec<_>>().join(", ")
     ))
+}
+
+/// A fit's quality in words: R² with its residual degrees of freedom, or, with none
+/// left (two parameters through two points), that the fit is exact and R² says
+/// nothing about it.
+fn fit_quality(r_squared: f64, dof: usize) -> String {
+    if dof == 0 {
+        "exact through its points (0 residual dof: R² says nothing)".to_string()
+    } else {
+        format!("R² {r_squared:.3} with {dof} residual dof")
+    }
 }
 
 /// `mqplan validate`: the throughput model's leave-one-source-out table (or JSON).
@@ -378,8 +389,8 @@ pub fn run_fit(catalog: &Catalog, json: bool) -> Result<String, CliError> {
     for m in &catalog.systems {
         let c = &m.produce;
         out.push_str(&format!(
-            "{}: t(s) = {:.2} + {:.4}·s core·µs per replica write; R² {:.3}, {} residual dof, max |residual| {:.1} %; measured on {} nodes × {} cores{}\n",
-            m.system.name(), c.a_core_us, c.b_core_us_per_byte, c.r_squared, c.dof(), c.max_abs_residual() * 100.0, m.home.nodes, m.home.cores,
+            "{}: t(s) = {:.2} + {:.4}·s core·µs per replica write; {}, max |residual| {:.1} %; measured on {} nodes × {} cores{}\n",
+            m.system.name(), c.a_core_us, c.b_core_us_per_byte, fit_quality(c.r_squared, c.dof()), c.max_abs_residual() * 100.0, m.home.nodes, m.home.cores,
             m.home.assumed.as_ref().map(|a| format!(" ({a})")).unwrap_or_default()
         ));
         for p in &c.points {

@@ -33,6 +33,11 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread }
 }
 
+/// The smallest per-byte cost the fit searches, log10 core·µs/B: a fitted b here
+/// means the runs do not resolve a per-byte cost (they span too few sizes, or
+/// another bound sets the large-message runs), not that bytes are free.
+pub const LOG10_B_MIN: f64 = -5.0;
+
 /// Weight of the tie-break toward smaller costs (per decade of a or b).
 pub const PLATEAU_TIE_BREAK: f64 = 1e-5;
 
@@ -160,16 +165,16 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
         let k: f64 = known.iter().map(|f| f.loss(a, b, f64::INFINITY)).sum();
         // On a plateau (a cost the data cannot see because another bound binds),
         // prefer the smaller cost: a tie-break too small to move an identified fit.
-        let tie_break = PLATEAU_TIE_BREAK * ((la + 1.0) + (lb + 5.0));
+        let tie_break = PLATEAU_TIE_BREAK * ((la + 1.0) + (lb - LOG10_B_MIN));
         k + groups.iter().map(|(_, g, c)| best_disk(a, b, g, c).0).sum::<f64>() + tie_break
     };
     // Profile over b: for each log10 b ∈ [-5, 0] in steps of 0.1, the best log10 a ∈
     // [-1, 3.5] (a scan in steps of 0.1, then a golden-section search in the best
     // bracket), so a plateau in b (a size range another bound explains) is not
     // crossed by accident: the tie-break then picks the smallest b it allows.
-    let (mut la, mut lb, mut best_loss) = (1.0, -5.0, f64::INFINITY);
+    let (mut la, mut lb, mut best_loss) = (1.0, LOG10_B_MIN, f64::INFINITY);
     for ib in 0..=50 {
-        let y = -5.0 + 0.1 * f64::from(ib);
+        let y = LOG10_B_MIN + 0.1 * f64::from(ib);
         let f = |x: f64| loss(x, y);
         let (mut bx, mut bl) = (-1.0, f64::INFINITY);
         for ia in 0..=45 {

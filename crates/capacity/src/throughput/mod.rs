@@ -143,6 +143,18 @@ pub struct SystemThroughput {
 }
 
 impl SystemThroughput {
+    /// True when the per-byte cost sits at the fit's search floor
+    /// ([`cpu::LOG10_B_MIN`]): the runs do not resolve it, and the CPU bound then
+    /// scales with messages only.
+    pub fn per_byte_unresolved(&self) -> bool {
+        self.b_core_us_per_byte <= 10f64.powf(cpu::LOG10_B_MIN) * 1.001
+    }
+
+    /// Words for [`SystemThroughput::per_byte_unresolved`], empty when resolved.
+    pub fn per_byte_note(&self) -> &'static str {
+        if self.per_byte_unresolved() { " (per-byte cost at the search floor: the runs do not resolve it)" } else { "" }
+    }
+
     /// Fills [`SystemThroughput::cited`] from the fitted runs.
     pub(crate) fn cite_runs(&mut self) {
         let name = self.system.name();

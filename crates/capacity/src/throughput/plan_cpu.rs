@@ -80,6 +80,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), Dec(w.exp())),
         ));
     }
+    if fit.per_byte_unresolved() {
+        notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
+    }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}")));
     }
