@@ -26,12 +26,25 @@ fn main() -> ExitCode {
     }
 }
 
+/// What to do when the data directory is not there: the default (`./data`) is
+/// relative to where mqplan runs, which is the repository root only by habit.
+fn missing_data_hint(dir: &std::path::Path) -> String {
+    if dir.exists() {
+        return String::new();
+    }
+    format!(
+        "\nmqplan reads its recorded datasets from {} (relative to the current directory: {}); run it from the repository root, or pass --data-dir <repo>/data or set MQPLAN_DATA_DIR",
+        dir.display(),
+        std::env::current_dir().map_or_else(|_| "unknown".to_string(), |d| d.display().to_string())
+    )
+}
+
 fn run(cli: Cli) -> Result<(), CliError> {
     let mut config = Config::from_env().map_err(CliError::Usage)?;
     if let Some(d) = cli.data_dir {
         config.data_dir = d;
     }
-    let load = || ingest::load_catalog(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())));
+    let load = || ingest::load_catalog(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}{}", config.data_dir.display(), missing_data_hint(&config.data_dir))));
     match cli.command {
         Command::Plan { workload, json } => {
             let pairs = workload.pairs();
@@ -64,7 +77,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Validate { json, write_cache } => {
             if write_cache {
-                let loaded = ingest::load_dir(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?;
+                let loaded = ingest::load_dir(&config.data_dir).map_err(|e| CliError::Runtime(format!("loading {}: {e}{}", config.data_dir.display(), missing_data_hint(&config.data_dir))))?;
                 ingest::corpus::write_fitted_cache(&config.data_dir, &loaded.datasets, &loaded.corpus).map_err(|e| CliError::Runtime(e.to_string()))?;
             }
             let (_, catalog) = load()?;
@@ -110,7 +123,7 @@ fn serve(config: Config) -> Result<(), CliError> {
         .init();
     let store = open_store(&config)?;
     let state = AppState::load(&config.data_dir, &config.site_root.to_string_lossy(), config.addr, std::sync::Arc::new(store))
-        .map_err(|e| CliError::Runtime(format!("loading {}: {e}", config.data_dir.display())))?
+        .map_err(|e| CliError::Runtime(format!("loading {}: {e}{}", config.data_dir.display(), missing_data_hint(&config.data_dir))))?
         .with_fit_cache_bytes(config.fit_cache_bytes());
     if !config.site_root.join("pkg").join("app_bg.wasm").exists() {
         tracing::warn!(site_root = %config.site_root.display(), "no hydrate bundle found; pages render but stay static (run `make build`)");

@@ -216,3 +216,14 @@ fn import_reads_results_tables_and_omb_console_logs_and_names_bad_cells() {
     let _ = std::fs::remove_dir_all(&state);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn run_away_from_the_repository_it_says_where_it_looked_for_data() {
+    let dir = std::env::temp_dir().join(format!("mqplan-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let out = Command::new(env!("CARGO_BIN_EXE_mqplan")).current_dir(&dir).env_remove("MQPLAN_DATA_DIR").args(["plan"]).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("relative to the current directory") && err.contains("--data-dir") && err.contains("MQPLAN_DATA_DIR"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
