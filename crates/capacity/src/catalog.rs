@@ -230,6 +230,10 @@ pub struct SystemModel {
     /// Core cost of delivering one message to one consumer group, relative to one
     /// replica write at the same size (from the consume run on the home setup).
     pub consume_cost_ratio: Option<(f64, PointRef)>,
+    /// What a transactional send costs, from a plain / transactional pair of one
+    /// test ([`crate::transactions`]); None when the system has no such pair.
+    #[serde(default)]
+    pub transactions: Option<crate::transactions::TransactionCost>,
     /// Measured end-to-end latencies by load level.
     pub latency: Vec<LatencyPoint>,
     /// Partitions × backlog P99.9 grid.
@@ -997,6 +1001,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         produce: curve,
         home: MeasuredSetup { hardware_id: home_key, nodes, cores, ram_gb, rf, assumed, origin: first.ds.source.origin.clone() },
         consume_cost_ratio,
+        transactions: crate::transactions::fit(system, &mine.iter().map(|l| (l.row, l.r())).collect::<Vec<_>>()),
         latency,
         grid,
         drain,

@@ -147,6 +147,12 @@ pub struct RowWorkload {
     pub backlog_bytes: Option<f64>,
     /// Whether a routing key was used.
     pub routing_key: Option<bool>,
+    /// Sent in transactions (RocketMQ half message + commit, Kafka / Pulsar
+    /// transactional producers): `true`; plain sends in the same test: `false`;
+    /// absent = not stated (read as plain). Pairs of rows differing only here give
+    /// a system's transaction cost ([`crate::transactions`]).
+    #[serde(default)]
+    pub transactional: Option<bool>,
 }
 
 /// What a row measures.

@@ -26,6 +26,7 @@ pub mod selection;
 pub mod sizing;
 pub mod system;
 pub mod throughput;
+pub mod transactions;
 pub mod units;
 pub mod upload_format;
 pub mod workload;

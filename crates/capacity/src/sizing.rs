@@ -221,6 +221,38 @@ pub struct Utilisation {
 }
 
 /// Core-seconds the cluster spends per second at this workload.
+/// What a plan says about transactional sends on `m.system`: the rows its cost
+/// rests on when it was applied (`applied`), else that they are sized as plain
+/// sends (no pair measured, or the share not given); and, with a p99 objective,
+/// that transactional sends were measured slower than plain ones.
+fn transaction_warnings(m: &SystemModel, w: &Workload, applied: bool, points: &mut Vec<PointRef>, warnings: &mut Vec<Warning>) {
+    let share = w.txn_share.filter(|s| *s > 0.0);
+    let name = m.system.name();
+    match (&m.transactions, share) {
+        (Some(t), Some(_)) if applied => {
+            points.extend(t.points.iter().cloned());
+            if let (Some((plain, txn)), Some(_)) = (t.p99_ms, w.p99_slo) {
+                warnings.push(Warning {
+                    kind: "objective".into(),
+                    text: format!(
+                        "{name}: transactional sends were measured at p99 ≤ {} ms against ≤ {} ms for plain ones ({}): the p99 objective is checked on the plain-send curve",
+                        fmt_num(txn), fmt_num(plain), t.points[0].citation
+                    ),
+                });
+            }
+        }
+        (None, Some(s)) => warnings.push(Warning {
+            kind: "assumption".into(),
+            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones (where one was measured, RocketMQ, a transactional send cost 4 plain ones)", fmt_num(s * 100.0)),
+        }),
+        (Some(t), None) if w.needs.contains(&crate::system::Feature::Transactions) => warnings.push(Warning {
+            kind: "assumption".into(),
+            text: format!("{name}: transactions are a must-have but their share is not given (txn_pct), so every send is sized as a plain one; here a transactional send was measured at {} plain ones ({})", fmt_num(t.cost), t.points[0].citation),
+        }),
+        _ => {}
+    }
+}
+
 fn cpu_demand(m: &SystemModel, w: &Workload) -> f64 {
     let t = m.produce.core_seconds(w.size.0);
     let factor = durability_factor(m.system, w.durability).multiplier;
@@ -340,11 +372,19 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
 
     // CPU / software bound.
     let mut corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
-    let demand = match &corpus_cpu {
-        // Cores busy = msg/s ÷ msg/s per node × cores per node.
-        Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
-        None => cpu_demand(m, w),
-    };
+    // Transactions: where a plain / transactional pair was measured, each
+    // transactional send weighs `cost` plain ones on the CPU bound.
+    let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));
+    let txn_load = txn.map_or(1.0, |(s, t)| t.load_multiplier(s));
+    let txn_text = txn.map_or_else(String::new, |(s, t)| {
+        format!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), fmt_num(s * 100.0), fmt_num(t.cost), t.points[0].citation)
+    });
+    let demand = txn_load
+        * match &corpus_cpu {
+            // Cores busy = msg/s ÷ msg/s per node × cores per node.
+            Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
+            None => cpu_demand(m, w),
+        };
     let per_node_cores = f64::from(hw.cores);
     let cpu_nodes_linear = demand / (per_node_cores * util) * zone_factor;
     let cpu_nodes = match &m.scaling {
@@ -360,7 +400,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
-            detail: format!("{} msg/s ÷ ({} × {:.0} % target); per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), Dec(util * 100.0), c.detail),
+            detail: format!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), Dec(util * 100.0), c.detail),
             citation: c.citation.clone(),
         });
     } else {
@@ -368,7 +408,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         kind: BoundKind::Cpu,
         nodes: cpu_nodes,
         detail: format!(
-            "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
+            "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{}{txn_text} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
             fmt_num(w.msgs().0),
             w.rf,
             Dec(m.produce.core_seconds(w.size.0) * 1e6),
@@ -385,6 +425,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if let Some((_, p)) = &m.consume_cost_ratio {
         points.push(p.clone());
     }
+    transaction_warnings(m, w, txn.is_some(), &mut points, &mut warnings);
     if dfac.assumed && corpus_cpu.is_none() {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
     }

@@ -44,6 +44,10 @@ pub struct Workload {
     pub kind: MessageKind,
     /// Must-have features.
     pub needs: BTreeSet<Feature>,
+    /// Share of messages sent in transactions, 0–1 (query `txn_pct`, in %); None
+    /// when not given (sized as plain sends). Above 0 it makes transactions a
+    /// must-have.
+    pub txn_share: Option<f64>,
     /// Whether a dedicated middleware team exists.
     pub team: Team,
     /// Consumer outage to recover from (backlog = rate × outage).
@@ -113,6 +117,7 @@ impl Default for Workload {
             durability: Durability::Replicated,
             kind: MessageKind::Data,
             needs: BTreeSet::new(),
+            txn_share: None,
             team: Team::None,
             outage: Hours(defaults::OUTAGE_H),
             drain_min: None,
@@ -290,6 +295,15 @@ impl Workload {
                 }
             }
         }
+        if let Some(v) = get("txn_pct") {
+            if let Some(x) = number("txn_pct", v, &mut errors) {
+                w.txn_share = Some(x / 100.0);
+                // Sending in transactions needs the feature.
+                if x > 0.0 {
+                    w.needs.insert(Feature::Transactions);
+                }
+            }
+        }
         if let Some(v) = get("team") {
             match v.trim().to_ascii_lowercase().as_str() {
                 "dedicated" => w.team = Team::Dedicated,
@@ -409,6 +423,9 @@ impl Workload {
         out.push(("kind", match self.kind { MessageKind::Data => "data", MessageKind::Business => "business" }.into()));
         if !self.needs.is_empty() {
             out.push(("needs", self.needs.iter().map(|f| f.id()).collect::<Vec<_>>().join(",")));
+        }
+        if let Some(s) = self.txn_share {
+            out.push(("txn_pct", fmt(s * 100.0)));
         }
         out.push(("team", match self.team { Team::Dedicated => "dedicated", Team::None => "none" }.into()));
         out.push(("outage_h", fmt(self.outage.0)));

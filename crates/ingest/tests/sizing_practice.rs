@@ -336,3 +336,40 @@ fn a_runner_up_that_more_partitions_would_drain_says_so_consistently() {
     let r = cand(&p, SystemId::Rocketmq);
     assert!(r.reasons.iter().any(|x| x.contains("or more (partition advice)")) && r.reasons.iter().any(|x| x.contains("never drains on the planned 24 partitions")), "{:?}", r.reasons);
 }
+
+fn cpu_nodes(c: &Candidate) -> f64 {
+    c.plan.bounds.iter().find(|b| b.kind == BoundKind::Cpu).expect("a CPU bound").nodes
+}
+
+/// Seed 002 §2.4 measured RocketMQ's Go client at 32,000 msg/s plain and 8,000 msg/s
+/// transactional in one test: a transactional send costs 4 plain ones. With half the
+/// sends in transactions each message weighs 1 + 0.5 × 3 = 2.5 plain sends, so the
+/// CPU bound needs 2.5× the machines; all of them, 4×. Kafka has no measured pair:
+/// its CPU bound does not move, and the plan says it sized them as plain sends.
+#[test]
+fn transactional_sends_cost_what_the_measured_pair_says() {
+    let cat = catalog();
+    let base = [("mbps", "200"), ("needs", "transactions"), ("kind", "business")];
+    let with = |pct: &str| {
+        let mut q = base.to_vec();
+        q.push(("txn_pct", pct));
+        run(&cat, &q)
+    };
+    let plain = run(&cat, &base);
+    let (half, all) = (with("50"), with("100"));
+    let r = |p: &Plan| cpu_nodes(cand(p, SystemId::Rocketmq)) / cpu_nodes(cand(&plain, SystemId::Rocketmq));
+    assert!((r(&half) - 2.5).abs() < 1e-9 && (r(&all) - 4.0).abs() < 1e-9, "{} {}", r(&half), r(&all));
+    let rmq = cand(&all, SystemId::Rocketmq);
+    assert!(rmq.plan.bounds.iter().any(|b| b.detail.contains("× 4.00 for transactions (100 % of sends at ×4 each, 002 §2.4)")), "{:?}", rmq.plan.bounds);
+    assert!(rmq.plan.points.iter().any(|p| p.id.ends_with("#s002-rocketmq-go24-txn-produce")), "the measured pair is cited");
+    // Not given: sized as plain, and said so where a cost is known.
+    assert!(cand(&plain, SystemId::Rocketmq).plan.warnings.iter().any(|w| w.text.contains("share is not given (txn_pct)")));
+    let k = |p: &Plan| cpu_nodes(cand(p, SystemId::Kafka));
+    assert!((k(&all) - k(&plain)).abs() < 1e-9);
+    assert!(cand(&all, SystemId::Kafka).plan.warnings.iter().any(|w| w.text.contains("no plain / transactional pair is measured")));
+    // A share above 0 makes transactions a must-have, and the link keeps it.
+    let w = Workload::from_params([("txn_pct", "30")]).expect("valid");
+    assert!(w.needs.contains(&capacity::system::Feature::Transactions) && (w.txn_share.expect("given") - 0.3).abs() < 1e-12);
+    assert!(w.to_params().iter().any(|(k, v)| *k == "txn_pct" && v == "30"));
+    assert!(Workload::from_params([("txn_pct", "101")]).is_err());
+}
