@@ -400,7 +400,7 @@ fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>, consume_ratio: Optio
 /// how many runs, their median measured ÷ predicted)`.
 fn judged_notes(runs: &[&&Loaded<'_>], reference: &SizeCurve, say: impl Fn(&str, usize, f64) -> String) -> Vec<String> {
     let mut keys: Vec<String> = runs.iter().filter_map(|l| l.setup().map(|s| s.0)).collect();
-    keys.sort();
+    crate::order::sort_by(&mut keys, |a, b| a.cmp(b));
     keys.dedup();
     keys.iter()
         .map(|key| {
@@ -588,7 +588,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     }
     let distinct_sizes = |v: &Vec<&&Loaded<'_>>| {
         let mut s: Vec<f64> = v.iter().filter_map(|l| l.row.workload.message_bytes).collect();
-        s.sort_by(f64::total_cmp);
+        crate::order::sort_by(&mut s, f64::total_cmp);
         s.dedup();
         s.len()
     };
@@ -598,7 +598,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     // (cost per message falling with size, or none at all) gives way to the next.
     let uploaded_group = |v: &Vec<&&Loaded<'_>>| v.first().is_some_and(|l| l.is_upload());
     let mut candidates: Vec<&(String, Vec<&&Loaded<'_>>)> = groups.iter().filter(|(_, v)| distinct_sizes(v) >= 2).collect();
-    candidates.sort_by_key(|(_, v)| std::cmp::Reverse((uploaded_group(v), has_cores(v), distinct_sizes(v), v.len())));
+    crate::order::sort_by_key(&mut candidates, |(_, v)| std::cmp::Reverse((uploaded_group(v), has_cores(v), distinct_sizes(v), v.len())));
     let fit_group = |rows: &[&&Loaded<'_>], reading: Option<f64>| {
         let (setup, points) = size_points(rows, reading);
         SizeCurve::fit(system.id(), points).map(|c| (setup, c))

@@ -58,9 +58,9 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
     let equiv = partitions * f64::from(first.nodes) / f64::from(data_nodes.max(1));
     let mut ps: Vec<f64> = m.grid.iter().map(|c| c.partitions).collect();
     let mut bs: Vec<f64> = m.grid.iter().map(|c| c.backlog_bytes).collect();
-    ps.sort_by(f64::total_cmp);
+    crate::order::sort_by(&mut ps, f64::total_cmp);
     ps.dedup();
-    bs.sort_by(f64::total_cmp);
+    crate::order::sort_by(&mut bs, f64::total_cmp);
     bs.dedup();
     let extrapolated = equiv < ps[0] || equiv > ps[ps.len() - 1] || backlog_bytes < bs[0] || backlog_bytes > bs[bs.len() - 1];
     let bracket = |axis: &[f64], x: f64| -> (f64, f64) {

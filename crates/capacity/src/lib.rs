@@ -18,6 +18,7 @@ pub mod hardware;
 pub mod latency;
 pub mod latency_model;
 pub mod memo;
+pub mod order;
 pub mod partition_limit;
 pub mod plan;
 pub mod predict;

@@ -106,7 +106,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
         "runner_up" => 1,
         _ => 2,
     };
-    candidates.sort_by_key(|c| (rank(c), c.plan.nodes, c.system));
+    crate::order::sort_by_key(&mut candidates, |c| (rank(c), c.plan.nodes, c.system));
     let best = &candidates[0].plan;
     let mut warnings = best.warnings.clone();
     if d.relaxed {
@@ -118,7 +118,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
         warnings.extend(c.plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "calibrated" | "upload_note")).cloned());
     }
     // What was done with the user's data first: it is what they came to see.
-    warnings.sort_by_key(|w| match w.kind.as_str() {
+    crate::order::sort_by_key(&mut warnings, |w| match w.kind.as_str() {
         "constraint" => 0,
         "calibrated" | "upload_note" | "fit_error" => 1,
         _ => 2,

@@ -77,7 +77,7 @@ impl DataSelection {
                 _ => {}
             }
         }
-        sel.ids.sort();
+        crate::order::sort_by(&mut sel.ids, |a, b| a.cmp(b));
         sel.ids.dedup();
         if sel.ids.len() > Self::MAX_IDS {
             errors.push(FieldError::new("dataset", format!("at most {} datasets per plan", Self::MAX_IDS)));

@@ -25,7 +25,7 @@ pub fn partitions_svg(catalog: &Catalog, partitions: u32) -> Result<Option<Strin
     let y0 = cells.iter().map(|(_, c)| c.ms).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) * 0.6;
     let y1 = cells.iter().map(|(_, c)| c.ms).fold(0.0, f64::max) * 1.6;
     let mut backlogs: Vec<f64> = cells.iter().map(|(_, c)| c.backlog_bytes).collect();
-    backlogs.sort_by(f64::total_cmp);
+    capacity::order::sort_by(&mut backlogs, f64::total_cmp);
     backlogs.dedup();
     let mut svg = String::new();
     {
@@ -38,7 +38,7 @@ pub fn partitions_svg(catalog: &Catalog, partitions: u32) -> Result<Option<Strin
             let c = color(m.system);
             for (bi, b) in backlogs.iter().enumerate() {
                 let mut line: Vec<(f64, f64)> = m.grid.iter().filter(|g| g.backlog_bytes == *b && g.ms > 0.0).map(|g| (g.partitions, g.ms)).collect();
-                line.sort_by(|a, b| a.0.total_cmp(&b.0));
+                capacity::order::sort_by(&mut line, |a, b| a.0.total_cmp(&b.0));
                 let style = c.mix(0.35 + 0.65 * (bi + 1) as f64 / backlogs.len() as f64).stroke_width(2);
                 let series = chart.draw_series(LineSeries::new(line, style)).map_err(e)?;
                 if bi + 1 == backlogs.len() {

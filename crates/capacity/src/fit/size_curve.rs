@@ -52,7 +52,7 @@ impl SizeCurve {
     pub fn fit(system: &str, points: Vec<SizePoint>) -> Result<Self, CatalogError> {
         let distinct = {
             let mut s: Vec<f64> = points.iter().map(|p| p.message_bytes).collect();
-            s.sort_by(f64::total_cmp);
+            crate::order::sort_by(&mut s, f64::total_cmp);
             s.dedup();
             s.len()
         };

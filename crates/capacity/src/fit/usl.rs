@@ -44,7 +44,7 @@ impl UslFit {
     /// Returns `None` with fewer than [`Self::MIN_POINTS`] distinct node counts.
     pub fn fit(points: &[UslPoint]) -> Option<Self> {
         let mut pts: Vec<UslPoint> = points.iter().copied().filter(|p| p.nodes >= 1.0 && p.throughput > 0.0).collect();
-        pts.sort_by(|a, b| a.nodes.total_cmp(&b.nodes));
+        crate::order::sort_by(&mut pts, |a, b| a.nodes.total_cmp(&b.nodes));
         pts.dedup_by(|a, b| a.nodes == b.nodes);
         if pts.len() < Self::MIN_POINTS {
             return None;

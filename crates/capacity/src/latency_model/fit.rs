@@ -149,7 +149,7 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
         curves.push(LatencyCurve { system: *system, durability: *durability, percentile: *percentile, bytes, knee, knee_basis, floors });
     }
     let mut abs: Vec<f64> = residuals.iter().map(|r: &f64| r.abs()).collect();
-    abs.sort_by(f64::total_cmp);
+    crate::order::sort_by(&mut abs, f64::total_cmp);
     let log_half_width = if abs.len() >= 3 { abs[((abs.len() as f64 * 0.8).ceil() as usize).min(abs.len()) - 1] } else { FALLBACK_LOG_HALF_WIDTH };
 
     let partitions = sweeps
@@ -171,7 +171,7 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
                     Some(PartitionPoint { per_node: per(e), factor: p / base, kept_up, point: cite(e, what) })
                 })
                 .collect();
-            points.sort_by(|a, b| a.per_node.total_cmp(&b.per_node));
+            crate::order::sort_by(&mut points, |a, b| a.per_node.total_cmp(&b.per_node));
             points.dedup_by(|a, b| (a.per_node - b.per_node).abs() < 1e-9);
             Some(PartitionEffect { system, durability: d, points })
         })
@@ -206,7 +206,7 @@ fn offered_load_curves(corpus: &[SourceFile]) -> Vec<OfferedCurve> {
     }
     out.retain(|c| c.points.len() >= 2);
     for c in &mut out {
-        c.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::order::sort_by(&mut c.points, |a, b| a.0.total_cmp(&b.0));
     }
     out
 }

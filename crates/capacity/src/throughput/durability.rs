@@ -95,7 +95,7 @@ pub fn deviations(system: SystemId, w: &RunWorkload, disk: CorpusDisk) -> Vec<De
             }
         }
     }
-    d.sort();
+    crate::order::sort_by(&mut d, |a, b| a.cmp(b));
     d
 }
 
@@ -143,7 +143,7 @@ pub fn fit_factors(runs: &[(&Evidence, super::Cluster)]) -> Vec<DurabilityFactor
     for system in SystemId::ALL {
         let mine: Vec<&(&Evidence, super::Cluster)> = runs.iter().filter(|(e, _)| e.system == system).collect();
         let mut devs: Vec<Deviation> = mine.iter().flat_map(|(_, c)| c.deviations.iter().copied()).collect();
-        devs.sort();
+        crate::order::sort_by(&mut devs, |a, b| a.cmp(b));
         devs.dedup();
         for d in all_for(system).iter().copied().chain(devs) {
             if out.iter().any(|f: &DurabilityFactor| f.system == system && f.deviation == d) {

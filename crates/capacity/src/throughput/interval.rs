@@ -50,7 +50,7 @@ pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
         return None;
     }
     let mut v: Vec<(f64, f64)> = res.iter().map(|(r, w)| (r.abs(), *w)).collect();
-    v.sort_by(|x, y| x.0.total_cmp(&y.0));
+    crate::order::sort_by(&mut v, |x, y| x.0.total_cmp(&y.0));
     let total: f64 = v.iter().map(|x| x.1).sum();
     let mut acc = 0.0;
     for (r, w) in &v {

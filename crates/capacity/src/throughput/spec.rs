@@ -153,7 +153,7 @@ impl ThroughputSpec {
             .collect();
         let floor_fits: Vec<SystemThroughput> = floors_only.into_iter().filter_map(|s| floor_fit(s, &runs, &systems, &saturated, asm, &factors)).collect();
         systems.extend(floor_fits);
-        systems.sort_by_key(|s| SystemId::ALL.iter().position(|x| *x == s.system));
+        crate::order::sort_by_key(&mut systems, |s| SystemId::ALL.iter().position(|x| *x == s.system));
         let mut sources: Vec<(String, usize)> = Vec::new();
         for u in &runs {
             let key = u.evidence.origin.key().to_string();

@@ -134,7 +134,7 @@ fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, except: Op
 pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Validation {
     let asm = &spec.assumptions;
     let mut sources: Vec<String> = evidence.iter().map(|e| e.origin.key().to_string()).collect();
-    sources.sort();
+    crate::order::sort_by(&mut sources, |a, b| a.cmp(b));
     sources.dedup();
     // Pass 1: point predictions from folds without each source.
     let mut points = Vec::new();
