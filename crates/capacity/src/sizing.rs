@@ -526,6 +526,23 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         });
     }
 
+    // Say what the zones did to each bound: the load bounds carry the cluster with
+    // a zone down (× z ÷ (z − 1)); storage keeps a node for a machine lost for good.
+    if zones >= 2 {
+        for b in &mut bounds {
+            match b.kind {
+                BoundKind::Cpu | BoundKind::Disk | BoundKind::Network | BoundKind::Drain if b.nodes.is_finite() => {
+                    b.detail.push_str(&format!("; × {zones}/{} = × {:.2}: with one of {zones} zones down the other {} carry it", zones - 1, Dec(zone_factor), zones - 1));
+                }
+                BoundKind::Storage if !on_lts => b.detail.push_str(&format!(
+                    "; + {} node: a machine lost for good re-replicates its data onto the rest (zones carry the load, not a lost disk)",
+                    factors::FAILURE_HEADROOM_NODES
+                )),
+                _ => {}
+            }
+        }
+    }
+
     // Quorum minimum.
     let quorum = match m.system {
         SystemId::Kafka | SystemId::Rocketmq => f64::from(w.rf),

@@ -373,3 +373,23 @@ fn transactional_sends_cost_what_the_measured_pair_says() {
     assert!(w.to_params().iter().any(|(k, v)| *k == "txn_pct" && v == "30"));
     assert!(Workload::from_params([("txn_pct", "101")]).is_err());
 }
+
+/// Three zones: the CPU, disk and network bounds carry the load with one zone down
+/// (× 3/2), and the detail says so; storage keeps its +1 machine for a node lost for
+/// good, and says why.
+#[test]
+fn zones_say_what_they_add_to_each_bound() {
+    let cat = catalog();
+    let one = run(&cat, &[("zones", "1")]);
+    let three = run(&cat, &[("zones", "3")]);
+    let (k1, k3) = (cand(&one, SystemId::Kafka), cand(&three, SystemId::Kafka));
+    for kind in [BoundKind::Cpu, BoundKind::Disk, BoundKind::Network] {
+        let b1 = k1.plan.bounds.iter().find(|b| b.kind == kind).expect("bound");
+        let b3 = k3.plan.bounds.iter().find(|b| b.kind == kind).expect("bound");
+        assert!((b3.nodes / b1.nodes - 1.5).abs() < 1e-9, "{kind:?}: {} vs {}", b3.nodes, b1.nodes);
+        assert!(b3.detail.contains("× 3/2 = × 1.50: with one of 3 zones down the other 2 carry it") && !b1.detail.contains("zones down"), "{}", b3.detail);
+    }
+    let s3 = k3.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage");
+    let s1 = k1.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage");
+    assert!((s3.nodes - s1.nodes - 1.0).abs() < 1e-9 && s3.detail.contains("+ 1 node: a machine lost for good"), "{}", s3.detail);
+}
