@@ -79,16 +79,51 @@ pub enum PlanError {
     EmptyCatalog,
 }
 
+/// The hint a storage-bound plan carries when tiered storage would need fewer
+/// machines: both counts, what stays local, and how well the system supports it.
+fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload, support: &crate::features::Support) -> Warning {
+    let level = match support.level {
+        crate::features::Level::Native => "built in",
+        _ => "partial support",
+    };
+    Warning {
+        kind: "hint".into(),
+        text: format!(
+            "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and the rest as one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
+            system.name(),
+            nodes,
+            crate::units::fmt_num(tiered.local_retention().0),
+            alt.nodes,
+            level,
+            support.citation
+        ),
+    }
+}
+
 /// Plans `w` against `catalog`.
 ///
 /// # Errors
 /// [`PlanError::EmptyCatalog`] when no system is fitted.
 pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
-    let plans: Vec<SystemPlan> = catalog
-        .systems
-        .iter()
-        .map(|m| size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::seed_curve_answers(catalog, m)), catalog.throughput.as_ref().and_then(|t| t.latency.as_ref())))
-        .collect();
+    let size = |m: &crate::catalog::SystemModel, w: &Workload| {
+        size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::seed_curve_answers(catalog, m)), catalog.throughput.as_ref().and_then(|t| t.latency.as_ref()))
+    };
+    let mut plans: Vec<SystemPlan> = catalog.systems.iter().map(|m| size(m, w)).collect();
+    // Storage-bound without tiered storage: say what keeping a day on the nodes
+    // (the rest, one copy, in object storage) would need, where the system has it.
+    if !w.tiered() && w.retention.0 > crate::workload::defaults::LOCAL_RETENTION_H {
+        let mut tiered = w.clone();
+        tiered.needs.insert(crate::system::Feature::Tiered);
+        for (m, p) in catalog.systems.iter().zip(plans.iter_mut()) {
+            let support = catalog.features.support(m.system, crate::system::Feature::Tiered).filter(|s| s.level != crate::features::Level::None);
+            if let (BoundKind::Storage, Some(support)) = (p.bottleneck, support) {
+                let alt = size(m, &tiered);
+                if alt.nodes < p.nodes {
+                    p.warnings.push(tiered_hint(m.system, p.nodes, &alt, &tiered, support));
+                }
+            }
+        }
+    }
     if plans.is_empty() {
         return Err(PlanError::EmptyCatalog);
     }

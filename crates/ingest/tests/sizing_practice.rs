@@ -393,3 +393,23 @@ fn zones_say_what_they_add_to_each_bound() {
     let s1 = k1.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage");
     assert!((s3.nodes - s1.nodes - 1.0).abs() < 1e-9 && s3.detail.contains("+ 1 node: a machine lost for good"), "{}", s3.detail);
 }
+
+/// 500 MB/s kept 30 days: 500 × 720 h × 3,600 × RF 3 = 3.9 PB on the disks, +20 %, ÷ 70 %
+/// ÷ 8 TB → hundreds of brokers, all for retention. With tiered storage only 24 h stay
+/// on the disks (130 TB, +20 %, ÷ 70 % ÷ 8 TB = 28 + 1) and the plan says so, with
+/// both counts; asking for tiered storage gives that count.
+#[test]
+fn a_storage_bound_plan_is_told_what_tiered_storage_would_need() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "500"), ("retention_h", "720")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.bottleneck, BoundKind::Storage);
+    let tiered = run(&cat, &[("mbps", "500"), ("retention_h", "720"), ("needs", "tiered")]);
+    let kt = cand(&tiered, SystemId::Kafka);
+    assert!(kt.plan.nodes * 10 < k.plan.nodes, "{} vs {}", kt.plan.nodes, k.plan.nodes);
+    let hint = k.plan.warnings.iter().find(|w| w.kind == "hint").expect("a tiered-storage hint");
+    assert!(hint.text.contains(&format!("sets {} machines", k.plan.nodes)) && hint.text.contains(&format!("it would be {} (", kt.plan.nodes)) && hint.text.contains("24 h"), "{}", hint.text);
+    // Not storage-bound, or already tiered: no hint.
+    assert!(!kt.plan.warnings.iter().any(|w| w.kind == "hint"));
+    assert!(!cand(&run(&cat, &[("mbps", "500")]), SystemId::Kafka).plan.warnings.iter().any(|w| w.kind == "hint"));
+}
