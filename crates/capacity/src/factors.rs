@@ -39,6 +39,13 @@ pub const BASE_INTERVAL: f64 = 0.10;
 /// entry is 20 bytes (seed 000 §5.3, seed 001 RocketMQ section).
 pub const ROCKETMQ_INDEX_BYTES: f64 = 20.0;
 
+/// Fewest RocketMQ broker groups (1 master + RF − 1 slaves each) a plan keeps: with
+/// one group, losing its master stops every write until failover; with two, the
+/// other group's queues keep taking them (the usual multi-master deployment,
+/// general RocketMQ practice; our rule, not measured). It also keeps a higher RF from
+/// planning fewer machines than a lower one.
+pub const ROCKETMQ_MIN_BROKER_GROUPS: u32 = 2;
+
 /// A throughput multiplier with its source.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Factor {

@@ -413,3 +413,31 @@ fn a_storage_bound_plan_is_told_what_tiered_storage_would_need() {
     assert!(!kt.plan.warnings.iter().any(|w| w.kind == "hint"));
     assert!(!cand(&run(&cat, &[("mbps", "500")]), SystemId::Kafka).plan.warnings.iter().any(|w| w.kind == "hint"));
 }
+
+/// Found by an adversarial tester: more zones, a higher RF, or the high end of the
+/// throughput interval must never plan fewer machines than the hardware allows.
+#[test]
+fn zones_rf_and_the_interval_never_plan_below_the_hardware() {
+    let cat = catalog();
+    // 20,000 partitions: the partition bound sets the count; with a zone down its
+    // partitions move to the other zones (× z/(z − 1)), so zones never lower it.
+    for parts in ["20000", "100000"] {
+        let n = |z: &str| run(&cat, &[("partitions", parts), ("zones", z)]).candidates.iter().map(|c| (c.system, c.plan.nodes)).collect::<Vec<_>>();
+        let (one, two, three) = (n("1"), n("2"), n("3"));
+        for ((s, a), ((_, b), (_, c))) in one.iter().zip(two.iter().zip(three.iter())) {
+            assert!(b >= a && c >= a, "{s:?} at {parts} partitions: {a} / {b} / {c} machines for 1 / 2 / 3 zones");
+        }
+    }
+    // RocketMQ keeps two broker groups: RF 4 (2 × 4 = 8) is not fewer than RF 3 (6).
+    let r = |rf: &str| cand(&run(&cat, &[("mbps", "20"), ("cores", "4"), ("rf", rf)]), SystemId::Rocketmq).plan.nodes;
+    assert!(r("4") >= r("3") && r("3") >= r("2"), "{} {} {}", r("2"), r("3"), r("4"));
+    assert_eq!(role(cand(&run(&cat, &[("mbps", "1"), ("rf", "4")]), SystemId::Rocketmq), "broker-master"), 2);
+    // Disks that write 10 MB/s: the disk bound needs ≈ 43 brokers; the interval's
+    // high end (CPU at its best) cannot plan fewer than the disks need.
+    let p = run(&cat, &[("mbps", "200"), ("disk_mbps", "10")]);
+    let k = cand(&p, SystemId::Kafka);
+    let disk = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Disk).expect("disk bound").nodes;
+    let iv = k.plan.nodes_interval.as_ref().expect("an interval");
+    assert!(f64::from(iv.at_high_capacity) >= disk, "{} machines at the high end vs a disk bound of {disk}", iv.at_high_capacity);
+    assert!(iv.at_low_capacity >= k.plan.nodes && k.plan.nodes >= iv.at_high_capacity);
+}
