@@ -257,8 +257,13 @@ impl RecoveryInputs {
 
     /// Partitions whose parallelism carries `rate` per group (cold cache on `n` nodes).
     pub fn partitions_for(&self, rate: f64, n: f64) -> f64 {
-        let per_part = self.per_partition_msgs * (1.0 + self.warm_uplift * (1.0 - self.cold_fraction(n)));
-        (rate / per_part).ceil()
+        (rate / self.per_partition_at(n)).ceil()
+    }
+
+    /// The catch-up msg/s one partition's consumer reads on `n` nodes: the cold
+    /// (from disk) rate, raised by the warm uplift for the share the page cache holds.
+    pub fn per_partition_at(&self, n: f64) -> f64 {
+        self.per_partition_msgs * (1.0 + self.warm_uplift * (1.0 - self.cold_fraction(n)))
     }
 
     /// Fewest nodes (≤ `max`) whose disk, NIC and CPU carry `rate` per group with

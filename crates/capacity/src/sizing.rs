@@ -291,14 +291,25 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         if p.is_finite() && p > f64::from(planned) && w.outage.0 > 0.0 {
             at_least = at_least.max(p);
             catch_up_needs = Some(p.min(1e6) as u32);
-            reasons.push(format!("catch-up: {} msg/s × 1.2 ÷ {} per partition = {}", fmt_num(r.produce_msgs), fmt_num(r.per_partition_msgs), fmt_num(p)));
+            reasons.push(format!(
+                "catch-up: {} msg/s × 1.2 ÷ {} per partition (its cold and page-cache mix) = {}",
+                fmt_num(r.produce_msgs),
+                fmt_num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
+                fmt_num(p)
+            ));
         }
     }
     if let (Some((need, r)), Some(limit)) = (drain, w.drain_min) {
         let p = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() {
             at_least = at_least.max(p);
-            reasons.push(format!("a {} min drain: {} msg/s ÷ {} per partition = {}", fmt_num(limit), fmt_num(need), fmt_num(r.per_partition_msgs), fmt_num(p)));
+            reasons.push(format!(
+                "a {} min drain: {} msg/s ÷ {} per partition (its cold and page-cache mix) = {}",
+                fmt_num(limit),
+                fmt_num(need),
+                fmt_num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
+                fmt_num(p)
+            ));
         }
     }
     (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons, catch_up_needs })

@@ -441,3 +441,23 @@ fn zones_rf_and_the_interval_never_plan_below_the_hardware() {
     assert!(f64::from(iv.at_high_capacity) >= disk, "{} machines at the high end vs a disk bound of {disk}", iv.at_high_capacity);
     assert!(iv.at_low_capacity >= k.plan.nodes && k.plan.nodes >= iv.at_high_capacity);
 }
+
+/// The catch-up advice's arithmetic reproduces its own number: the per-partition rate
+/// printed is the one used (cold reads raised by the page-cache share), and the count
+/// is rounded up (a helper read "48,828 × 1.2 ÷ 502 = 115", which is 116.7).
+#[test]
+fn the_catch_up_advice_shows_the_rate_it_divides_by() {
+    let cat = catalog();
+    for mbps in ["20", "50", "100"] {
+        let p = run(&cat, &[("mbps", mbps), ("kind", "business"), ("needs", "transactions,delay")]);
+        let advice = cand(&p, SystemId::Rocketmq).plan.partition_advice.as_ref().expect("advice");
+        let r = advice.reasons.iter().find(|r| r.starts_with("catch-up:")).expect("a catch-up reason");
+        let num = |s: &str| s.trim().replace(',', "").parse::<f64>().unwrap_or_else(|e| panic!("{s:?} in {r}: {e}"));
+        let rate = num(r.trim_start_matches("catch-up: ").split(" msg/s").next().expect("rate"));
+        let per = num(r.split("÷ ").nth(1).and_then(|x| x.split(" per partition").next()).expect("per partition"));
+        let shown = num(r.rsplit("= ").next().expect("result"));
+        let ceil = (rate * 1.2 / per).ceil();
+        // The rate is printed rounded to a whole msg/s: allow one partition either way.
+        assert!((shown - ceil).abs() <= 1.0, "{r}: {rate} × 1.2 ÷ {per} = {ceil}, shown {shown}");
+    }
+}

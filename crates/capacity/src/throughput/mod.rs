@@ -334,7 +334,7 @@ impl ThroughputModel {
         let (base, level) = self.base_interval(c.system);
         let (extra, mut notes) = extra_width(s, c, &b);
         let half = base.hypot(extra);
-        notes.extend(c.assumed.iter().map(|f| format!("{f} not given: assumed")));
+        notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
         let high = b.interval_high(expected, half);
         if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * half.exp() * (1.0 - 1e-9)) {
             notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));
