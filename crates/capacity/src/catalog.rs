@@ -1001,7 +1001,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         produce: curve,
         home: MeasuredSetup { hardware_id: home_key, nodes, cores, ram_gb, rf, assumed, origin: first.ds.source.origin.clone() },
         consume_cost_ratio,
-        transactions: crate::transactions::fit(system, &mine.iter().map(|l| (l.row, l.r())).collect::<Vec<_>>()),
+        transactions: crate::transactions::fit(system, &mine, |l| l.row, |l| l.r()),
         latency,
         grid,
         drain,

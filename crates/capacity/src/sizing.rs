@@ -220,16 +220,15 @@ pub struct Utilisation {
     pub disk_fill: f64,
 }
 
-/// Core-seconds the cluster spends per second at this workload.
 /// What a plan says about transactional sends on `m.system`: the rows its cost
-/// rests on when it was applied (`applied`), else that they are sized as plain
-/// sends (no pair measured, or the share not given); and, with a p99 objective,
-/// that transactional sends were measured slower than plain ones.
-fn transaction_warnings(m: &SystemModel, w: &Workload, applied: bool, points: &mut Vec<PointRef>, warnings: &mut Vec<Warning>) {
+/// rests on when it was applied (a measured pair and a share above 0), else that
+/// they are sized as plain sends (no pair measured, or the share not given); and,
+/// with a p99 objective, that transactional sends were measured slower than plain ones.
+fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef>, warnings: &mut Vec<Warning>) {
     let share = w.txn_share.filter(|s| *s > 0.0);
     let name = m.system.name();
     match (&m.transactions, share) {
-        (Some(t), Some(_)) if applied => {
+        (Some(t), Some(_)) => {
             points.extend(t.points.iter().cloned());
             if let (Some((plain, txn)), Some(_)) = (t.p99_ms, w.p99_slo) {
                 warnings.push(Warning {
@@ -243,7 +242,7 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, applied: bool, points: &m
         }
         (None, Some(s)) => warnings.push(Warning {
             kind: "assumption".into(),
-            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones (where one was measured, RocketMQ, a transactional send cost 4 plain ones)", fmt_num(s * 100.0)),
+            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones — optimistic: where a pair was measured, a transactional send cost several plain ones", fmt_num(s * 100.0)),
         }),
         (Some(t), None) if w.needs.contains(&crate::system::Feature::Transactions) => warnings.push(Warning {
             kind: "assumption".into(),
@@ -253,6 +252,7 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, applied: bool, points: &m
     }
 }
 
+/// Core-seconds the cluster spends per second at this workload.
 fn cpu_demand(m: &SystemModel, w: &Workload) -> f64 {
     let t = m.produce.core_seconds(w.size.0);
     let factor = durability_factor(m.system, w.durability).multiplier;
@@ -436,7 +436,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if let Some((_, p)) = &m.consume_cost_ratio {
         points.push(p.clone());
     }
-    transaction_warnings(m, w, txn.is_some(), &mut points, &mut warnings);
+    transaction_warnings(m, w, &mut points, &mut warnings);
     if dfac.assumed && corpus_cpu.is_none() {
         warnings.push(Warning { kind: "assumption".into(), text: format!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
     }

@@ -33,28 +33,36 @@ pub struct TransactionCost {
     pub basis: String,
 }
 
-/// The transaction cost of `system` from `rows` (each with its citation), or None
-/// without a plain / transactional throughput pair of one version and citation.
-pub fn fit(system: SystemId, rows: &[(&Row, PointRef)]) -> Option<TransactionCost> {
-    let mine = || rows.iter().filter(|(r, _)| r.system == system && r.status == Status::Ok && r.value > 0.0 && r.value.is_finite());
-    let of = |metric: Metric, txn: bool, like: Option<&Row>| {
-        mine().find(|(r, _)| {
-            r.metric == metric
+/// The transaction cost of `system` from `items` (each read as a row by `row`), or
+/// None without a plain / transactional throughput pair of one version and
+/// citation; `cite` names an item, and is called only for the rows of the pair.
+pub fn fit<T>(system: SystemId, items: &[T], row: impl Fn(&T) -> &Row, cite: impl Fn(&T) -> PointRef) -> Option<TransactionCost> {
+    let of = |metric: Metric, txn: bool, percentile: Option<f64>, like: Option<&Row>| {
+        items.iter().find(|i| {
+            let r = row(i);
+            r.system == system
+                && r.status == Status::Ok
+                && r.value > 0.0
+                && r.value.is_finite()
+                && r.metric == metric
+                && r.percentile == percentile
                 && r.workload.transactional == Some(txn)
-                && like.is_none_or(|l| l.version == r.version && l.citation == r.citation && l.unit == r.unit && l.percentile == r.percentile)
+                && like.is_none_or(|l| l.version == r.version && l.citation == r.citation && (l.metric != metric || l.unit == r.unit))
         })
     };
     // A transactional throughput row, and the plain one of the same test.
-    let (txn, txn_ref) = of(Metric::ProduceThroughput, true, None)?;
-    let (plain, plain_ref) = of(Metric::ProduceThroughput, false, Some(txn))?;
+    let txn_item = of(Metric::ProduceThroughput, true, None, None)?;
+    let txn = row(txn_item);
+    let plain_item = of(Metric::ProduceThroughput, false, None, Some(txn))?;
+    let plain = row(plain_item);
     let cost = plain.value / txn.value;
-    let mut points = vec![plain_ref.clone(), txn_ref.clone()];
-    let lat = of(Metric::PublishLatency, true, None).filter(|(r, _)| r.percentile == Some(99.0) && r.version == txn.version && r.citation == txn.citation);
-    let lat = lat.and_then(|t| of(Metric::PublishLatency, false, Some(t.0)).map(|p| (p, t)));
-    let p99_ms = lat.map(|((p, pr), (t, tr))| {
-        points.push(pr.clone());
-        points.push(tr.clone());
-        (p.value, t.value)
+    let mut points = vec![cite(plain_item), cite(txn_item)];
+    // Their p99s in the same test, when both were stated.
+    let lat = of(Metric::PublishLatency, true, Some(99.0), Some(txn)).and_then(|t| of(Metric::PublishLatency, false, Some(99.0), Some(row(t))).map(|p| (p, t)));
+    let p99_ms = lat.map(|(p, t)| {
+        points.push(cite(p));
+        points.push(cite(t));
+        (row(p).value, row(t).value)
     });
     let version = txn.version.as_deref().unwrap_or("version not stated");
     Some(TransactionCost {
@@ -123,8 +131,7 @@ mod tests {
             row("txn-p99", Metric::PublishLatency, Some(true), 85.0, Unit::Ms),
             row("unrelated", Metric::ProduceThroughput, None, 158_200.0, Unit::MsgPerS),
         ];
-        let refs: Vec<(&Row, PointRef)> = rows.iter().map(|r| (r, cite(r))).collect();
-        let c = fit(SystemId::Rocketmq, &refs).expect("a pair");
+        let c = fit(SystemId::Rocketmq, &rows, |r| r, cite).expect("a pair");
         assert!((c.cost - 4.0).abs() < 1e-12, "{}", c.cost);
         assert_eq!(c.p99_ms, Some((12.0, 85.0)));
         assert!((c.p99_ratio.expect("latency pair") - 85.0 / 12.0).abs() < 1e-12);
@@ -133,7 +140,7 @@ mod tests {
         assert!((c.load_multiplier(0.25) - 1.75).abs() < 1e-12);
         assert!((c.load_multiplier(0.0) - 1.0).abs() < 1e-12 && (c.load_multiplier(1.0) - 4.0).abs() < 1e-12);
         // No pair for another system, nor without the plain row.
-        assert!(fit(SystemId::Kafka, &refs).is_none());
-        assert!(fit(SystemId::Rocketmq, &refs[1..]).is_none());
+        assert!(fit(SystemId::Kafka, &rows, |r| r, cite).is_none());
+        assert!(fit(SystemId::Rocketmq, &rows[1..], |r| r, cite).is_none());
     }
 }

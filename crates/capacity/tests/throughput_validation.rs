@@ -104,3 +104,24 @@ fn intervals_widen_with_distance_from_the_measured_hardware() {
     assert!(ratio(&far) > ratio(&near) * 1.05, "far {:.2} vs near {:.2}", ratio(&far), ratio(&near));
     assert!(far.notes.iter().any(|n| n.contains("hardware threads per node")), "{:?}", far.notes);
 }
+
+/// Disks the user states that write 10 MB/s set the prediction: the interval's high
+/// end stops at what they carry (before the durability factor), and the plan does
+/// not call stated hardware assumed — also with fsync, whose ×factor leaves room
+/// between the prediction and the disks.
+#[test]
+fn stated_disks_that_bind_stop_the_interval_and_are_not_called_assumed() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::{Cluster, Resource};
+    let m = model();
+    let mut hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    hw.disk_mbps = capacity::units::MegabytesPerSec(10.0);
+    for d in [Durability::Replicated, Durability::Fsync] {
+        let p = m.predict(&Cluster::planned(SystemId::Kafka, 3.0, &hw, 1024.0, 3, Some(100), 1, d)).expect("prediction");
+        assert_eq!(p.bound, Resource::Disk, "{d:?}");
+        let disk = p.bounds.disk.expect("stated disks");
+        assert!(p.high <= disk * (1.0 + 1e-9) && p.high >= p.expected, "{d:?}: high {} vs disks {disk}", p.high);
+        assert!(!p.notes.iter().any(|n| n.contains("not stated")), "{d:?}: {:?}", p.notes);
+    }
+}

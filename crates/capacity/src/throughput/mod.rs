@@ -339,7 +339,8 @@ impl ThroughputModel {
         if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * half.exp() * (1.0 - 1e-9)) {
             notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));
         }
-        if matches!(bound, Resource::Disk | Resource::Nic) && high > expected * (1.0 + 1e-9) {
+        let assumed_hardware = (bound == Resource::Disk && !b.disk_stated) || (bound == Resource::Nic && !b.nic_stated);
+        if assumed_hardware && high > expected * (1.0 + 1e-9) {
             notes.push(format!(
                 "the {} bound sets this prediction on hardware that was not stated (a default was assumed): the interval above it is the model's calibrated error; state the hardware to stop it there",
                 bound.id()
