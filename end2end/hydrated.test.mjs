@@ -19,11 +19,19 @@ test('changing the size updates plan and URL without a navigation; the link repr
   await page.evaluate(() => { window.__samePage = true; });
   const before = await page.textContent('#rec-h');
   const bottleneckBefore = await page.textContent('.bottleneck');
+  const chartSrcs = () => page.locator('figure.chart img').evaluateAll((xs) => xs.map((x) => x.getAttribute('src')));
+  const srcsBefore = await chartSrcs();
 
   await page.fill('#f-size', '100');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('size') === '100');
   const after = await page.textContent('#rec-h');
   assert.notEqual(after, before, 'plan changed in place');
+  // The charts follow: each image the server draws now names the new size, and loads.
+  const srcsAfter = await chartSrcs();
+  assert.equal(srcsAfter.length, srcsBefore.length);
+  const sized = srcsAfter.filter((s) => /[?&]size=100(&|$)/.test(s));
+  assert.ok(sized.length >= 3, `bounds, latency and size charts redrawn for size 100: ${srcsAfter}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.chart img')].every((x) => x.complete && x.naturalWidth > 0));
   assert.equal(await page.evaluate(() => window.__samePage), true, 'no page load');
   assert.deepEqual(errors, []);
 

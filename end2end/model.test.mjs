@@ -40,7 +40,7 @@ test('a plan shows machines across the throughput interval, with JavaScript and 
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await page.goto(`${BASE}/?mbps=300&size=1024&retention_h=24&hw=aws-i3en.2xlarge`);
     if (js) await hydrated(page);
-    // Re-plan once so the charts are redrawn in the browser (plotters measures text there).
+    // Re-plan once: the plan is redrawn in the browser and the chart images follow.
     if (js) { await page.fill('#f-size', '2048'); await page.waitForFunction(() => /size=2048/.test(location.search)); }
     assert.deepEqual(errors, [], `no console errors (CSP included) with js ${js}`);
     const text = await page.textContent('.recommendation dl.facts');

@@ -16,7 +16,12 @@ test('a share link renders the plan with JavaScript disabled', async () => {
   assert.match(heading, /Run RocketMQ on \d+ machines/);
   assert.ok(await page.locator('.path li').count() >= 5, 'decision path listed');
   assert.equal(await page.locator('.candidates tbody tr').count(), 4, 'four candidates');
-  assert.ok(await page.locator('figure.chart svg').count() >= 3, 'charts are server-rendered SVG');
+  // Charts are server-drawn SVG images, beside the numbers, without JavaScript too.
+  const imgs = page.locator('figure.chart img[src^="/api/v1/chart/"]');
+  assert.ok(await imgs.count() >= 3, 'charts are server-drawn images');
+  await page.waitForLoadState('load');
+  const loaded = await imgs.evaluateAll((xs) => xs.map((x) => [x.getAttribute('src'), x.complete && x.naturalWidth]));
+  for (const [src, w] of loaded) assert.ok(w > 0, `chart loaded: ${src}`);
   assert.equal(await page.getAttribute('body', 'data-hydrated'), null, 'no WASM ran');
   await ctx.close();
 });

@@ -9,6 +9,15 @@ import { launch, hydrated, BASE } from './browser.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sample = (n) => path.join(here, '..', 'crates', 'ingest', 'tests', 'samples', n);
 
+// The SVG the server draws for the page's size chart (the image's own address).
+async function sizeChartSvg(page) {
+  const src = await page.locator('figure.chart', { hasText: 'CPU-bound produce throughput per node vs message size' }).locator('img').getAttribute('src');
+  assert.match(src, /dataset=[0-9a-f]{16}/, 'the chart is drawn with the upload');
+  const res = await page.request.get(new URL(src, page.url()).href);
+  assert.equal(res.status(), 200);
+  return res.text();
+}
+
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
@@ -29,7 +38,7 @@ test('upload with JS, plan with the data, and the share link reproduces it', asy
   await hydrated(page);
   assert.match(page.url(), /dataset=[0-9a-f]{16}/);
   assert.ok(await page.locator('.your-data li[data-dataset]').count() >= 1, 'your data listed');
-  const sizeChart = await page.locator('figure.chart', { hasText: 'CPU-bound produce throughput per node vs message size' }).innerHTML();
+  const sizeChart = await sizeChartSvg(page);
   assert.match(sizeChart, /Kafka: your runs \(as residuals, on this machine\)/, 'uploaded points drawn around the calibrated corpus line');
   assert.match(sizeChart, /to your runs; 80 % band/, 'the legend says the line is calibrated to them');
   assert.match(sizeChart, /<rect/, 'as squares');
@@ -56,7 +65,7 @@ test('upload without JS: the form posts, the server redirects to the plan; refus
   await Promise.all([page.waitForNavigation(), page.click('#upload-form button[type=submit]')]);
   assert.match(page.url(), /mbps=100.*dataset=[0-9a-f]{16}/);
   assert.ok(await page.locator('.your-data').count() === 1);
-  assert.match(await page.locator('figure.chart', { hasText: 'CPU-bound produce throughput per node vs message size' }).innerHTML(), /RocketMQ: your runs/, 'the chart shows the upload without JS too');
+  assert.match(await sizeChartSvg(page), /RocketMQ: your runs/, 'the chart shows the upload without JS too');
   await page.setInputFiles('#up-file', sample('confluent2020_omb_rabbitmq_latency_mirrored-30k.json'));
   await Promise.all([page.waitForNavigation(), page.click('#upload-form button[type=submit]')]);
   assert.match(await page.textContent('body'), /nothing was stored/);

@@ -1,5 +1,6 @@
 // Re-plan latency in the browser: time from an input event on the size field to
-// the last DOM mutation of the re-rendered plan (plan + charts + DOM update),
+// the last DOM mutation of the re-rendered plan (plan + DOM update; the chart images
+// load from the server afterwards and are not timed here),
 // measured inside the page with performance.now() and a MutationObserver. Not a pass/fail test; `make bench` prints the figures.
 // Usage: BASE_URL=http://127.0.0.1:3918 node scripts/browser-bench.mjs
 import { launch, hydrated } from '../end2end/browser.mjs';

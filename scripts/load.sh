@@ -13,7 +13,7 @@ pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do healthy && break; sleep 0.1; done
 Q='mbps=200&size=1024&retention_h=72&needs=transactions,delay&kind=business&partitions=500'
-echo "== page (SSR, full plan + 3 SVG charts): GET /?$Q"
+echo "== page (SSR, full plan; charts are separate images): GET /?$Q"
 npx --no-install autocannon -c 16 -d "$DURATION" "$BASE/?$Q"
 echo "== JSON: GET /api/v1/plan?$Q"
 npx --no-install autocannon -c 16 -d "$DURATION" "$BASE/api/v1/plan?$Q"

@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub mod catalog_context;
+pub mod chart_url;
 pub mod components;
 pub mod format;
 pub mod query;

@@ -200,6 +200,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     let uploads = uploads.layer(axum::middleware::from_fn(api::upload_form::errors_as_html));
     let reads = Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))
+        .route("/api/v1/chart/{name}", get(api::chart::get_chart))
         .route("/api/v1/model", get(api::model::get_model))
         .route("/model", get(api::model_page::get_model_page))
         .route("/api/v1/datasets", get(api::datasets::list_datasets))

@@ -213,6 +213,9 @@ async fn markup_in_names_is_escaped_and_formula_cells_are_neutralised_on_export(
     let (_, html) = send(&app, Request::get(format!("/?dataset={id}")).body(Body::empty()).expect("req")).await;
     assert!(html.contains("&lt;svg onload=alert(1)&gt;"), "title shown escaped");
     assert!(!html.contains("<svg onload"), "never raw");
+    let (s, svg) = send(&app, Request::get(format!("/api/v1/chart/size-curve.svg?dataset={id}")).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK, "{svg}");
+    assert!(!svg.contains("<svg onload") && !svg.contains("<b>"), "never raw in the chart either");
     let (s, exported) = send(&app, Request::get(format!("/api/v1/datasets/{id}/csv")).body(Body::empty()).expect("req")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(exported.contains("'=HYPERLINK") && exported.contains("'@SUM"), "{exported}");
@@ -277,6 +280,10 @@ async fn an_acks1_sweep_at_several_sizes_calibrates_the_corpus_model_at_its_own_
     assert!(plan.contains("corpus CPU cost calibrated ×"), "the uploaded sweep (acks=1, several sizes) calibrates the corpus model: {plan}");
     // The page draws the uploaded points apart on the size chart, around the calibrated line.
     let (_, html) = send(&app, Request::get(format!("/?mbps=100&size=250&dataset={id}")).body(Body::empty()).expect("req")).await;
-    assert!(html.contains("Kafka: your runs (as residuals, on this machine)"), "uploaded points in the chart legend");
-    assert!(html.contains("to your runs; 80 % band"), "the legend says the line is calibrated");
+    let src = html.split("src=\"").filter_map(|s| s.split('"').next()).find(|s| s.starts_with("/api/v1/chart/size-curve.svg?")).expect("size chart image").replace("&amp;", "&");
+    assert!(src.contains(&format!("dataset={id}")), "the chart is drawn with the upload: {src}");
+    let (s, svg) = send(&app, Request::get(src).body(Body::empty()).expect("req")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(svg.contains("Kafka: your runs (as residuals, on this machine)"), "uploaded points in the chart legend");
+    assert!(svg.contains("to your runs; 80 % band"), "the legend says the line is calibrated");
 }

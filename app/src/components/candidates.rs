@@ -5,6 +5,7 @@ use capacity::plan::Plan;
 use leptos::either::Either;
 use leptos::prelude::*;
 
+use crate::components::charts::ChartImg;
 use crate::components::num::Num;
 use crate::format::{duration, fmt_num};
 
@@ -13,6 +14,9 @@ use crate::format::{duration, fmt_num};
 pub fn Candidates(
     /// The plan whose candidates to compare.
     plan: Plan,
+    /// Address of the p99-vs-utilisation chart ([`crate::chart_url::Chart::Latency`]);
+    /// None when the catalog has no latency model.
+    latency_chart: Option<String>,
 ) -> impl IntoView {
     // Machines per candidate as plain HTML bars (no drawing code in the bundle).
     let widest = plan.candidates.iter().map(|c| c.plan.nodes).max().unwrap_or(1).max(1);
@@ -33,7 +37,6 @@ pub fn Candidates(
             }
         })
         .collect_view();
-    let latency = use_context::<crate::catalog_context::CatalogCtx>().and_then(|c| charts::latency_svg(&c.0.catalog, &plan).ok().flatten());
     view! {
         <section class="card candidates" aria-labelledby="cand-h">
             <h2 id="cand-h">"All candidates"</h2>
@@ -69,9 +72,9 @@ pub fn Candidates(
                     <ul class="bars">{bars}</ul>
                     <figcaption><strong>"Machines per candidate. "</strong>"With monthly cost (if priced) and drain time. Pale: dropped."</figcaption>
                 </figure>
-                {latency.map(|svg| view! {
+                {latency_chart.map(|src| view! {
                     <figure class="chart">
-                        <div inner_html=svg></div>
+                        <ChartImg src=src alt="p99 vs utilisation per system, with each candidate as planned and your objective".into() />
                         <figcaption><strong>"p99 vs utilisation. "</strong>"Colours as in the charts above (Kafka blue, RocketMQ orange, Pulsar green). Lines: the queueing fit at your durability and size (100 partitions on 3 nodes); dots: measured p99 at the load their cluster's fitted capacity implies (seed 000: steady ≙ 50 %, high ≙ 90 %); rings: the candidates as planned; black line: your objective."</figcaption>
                     </figure>
                 })}

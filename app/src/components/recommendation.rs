@@ -6,6 +6,7 @@ use capacity::plan::Plan;
 use leptos::either::Either;
 use leptos::prelude::*;
 
+use crate::components::charts::ChartImg;
 use crate::components::num::Num;
 use crate::format::{bytes, duration, fmt_num, fmt_sig, pct};
 
@@ -14,11 +15,13 @@ use crate::format::{bytes, duration, fmt_num, fmt_sig, pct};
 pub fn RecommendationCard(
     /// The plan to headline.
     plan: Plan,
+    /// Address of the nodes-by-bound chart ([`crate::chart_url::Chart::Bounds`]).
+    chart: String,
 ) -> impl IntoView {
     let best = plan.candidates[0].plan.clone();
     let r = plan.recommendation.clone();
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
-    let chart = charts::bounds_svg(&best).unwrap_or_else(|e| format!("<p>{}</p>", charts::escape(&e.to_string())));
+    let alt = format!("{} nodes by bound: the {} bound sets the count; {} data nodes are planned including one for failure head-room", best.system.name(), best.bottleneck.label(), best.data_nodes);
     let p99 = match &best.p99 {
         Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=crate::components::candidates::p99_tip(e) /> }),
         None => {
@@ -122,7 +125,7 @@ pub fn RecommendationCard(
                 </details>
             </div>
             <figure class="chart bounds">
-                <div inner_html=chart></div>
+                <ChartImg src=chart alt=alt />
                 <figcaption><strong>{format!("{}: data nodes needed by each bound. ", best.system.name())}</strong>"The dark bar sets the count; the line is the plan (+1 for a lost node)."</figcaption>
             </figure>
         </section>

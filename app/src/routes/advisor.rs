@@ -8,6 +8,7 @@ use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
 use crate::catalog_context::CatalogCtx;
+use crate::chart_url::Chart;
 use crate::components::candidates::Candidates;
 use crate::components::charts::{PartitionsChart, SizeCurveChart};
 use crate::components::decision_path::DecisionPath;
@@ -38,6 +39,9 @@ pub fn AdvisorPage() -> impl IntoView {
     let notices = catalog.as_ref().map(|c| c.0.notices.clone()).unwrap_or_default();
     let uploads = catalog.as_ref().map(|c| c.0.uploads.clone()).unwrap_or_default();
     let selection = Memo::new(move |_| query::selection(&params.get()));
+    // Which catalog-wide charts have data to draw.
+    let has_latency = catalog.as_ref().is_some_and(|c| c.0.catalog.throughput.as_ref().is_some_and(|t| t.latency.is_some()));
+    let has_grid = catalog.as_ref().is_some_and(|c| c.0.catalog.systems.iter().any(|m| !m.grid.is_empty()));
     let outcome = Memo::new(move |_| {
         let p = params.get();
         match (query::parse(&p), selection.get()) {
@@ -74,10 +78,16 @@ pub fn AdvisorPage() -> impl IntoView {
         Outcome::Invalid(e) => e.clone(),
         _ => vec![],
     }));
-    let workload = Signal::derive(move || outcome.with(|o| match o {
-        Outcome::Planned(p) => Some(p.workload.clone()),
-        _ => None,
-    }));
+    // Each chart's address, a memo: it changes (and the browser fetches the image)
+    // only when a field the chart draws changes.
+    let chart_url = move |c: Chart| {
+        Memo::new(move |_| outcome.with(|o| selection.with(|s| match (o, s) {
+            (Outcome::Planned(p), Ok(sel)) => Some(c.url(&p.workload, sel)),
+            _ => None,
+        })))
+    };
+    let size_curve = chart_url(Chart::SizeCurve);
+    let partitions = chart_url(Chart::Partitions);
 
     view! {
         <a class="skip to-plan" href="#results">"Skip to the plan ↓"</a>
@@ -105,17 +115,22 @@ pub fn AdvisorPage() -> impl IntoView {
                         </div>
                     }),
                     Outcome::Unavailable(why) => EitherOf3::B(view! { <div class="errors" role="alert"><h2>"No plan"</h2><p>{why}</p></div> }),
-                    Outcome::Planned(plan) => EitherOf3::C(view! {
-                        <RecommendationCard plan=(*plan).clone() />
-                        <DecisionPath steps=plan.decision_path.clone() />
-                        <Candidates plan=(*plan).clone() />
-                    }),
+                    Outcome::Planned(plan) => {
+                        let sel = selection.get().unwrap_or_default();
+                        let bounds = Chart::Bounds.url(&plan.workload, &sel);
+                        let latency = has_latency.then(|| Chart::Latency.url(&plan.workload, &sel));
+                        EitherOf3::C(view! {
+                            <RecommendationCard plan=(*plan).clone() chart=bounds />
+                            <DecisionPath steps=plan.decision_path.clone() />
+                            <Candidates plan=(*plan).clone() latency_chart=latency />
+                        })
+                    }
                 }}
                 <UploadForm share />
-                <Show when=move || workload.get().is_some()>
+                <Show when=move || size_curve.with(Option::is_some)>
                     <div class="charts">
-                        <SizeCurveChart workload />
-                        <PartitionsChart workload />
+                        <SizeCurveChart src=size_curve />
+                        {has_grid.then(|| view! { <PartitionsChart src=partitions /> })}
                     </div>
                 </Show>
             </section>

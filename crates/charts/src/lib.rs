@@ -1,6 +1,7 @@
 //! mqplan's charts, drawn with plotters into SVG strings. Pure drawing over the
-//! capacity crate's types: the server renders them into the page, the browser
-//! redraws them on every change. Every label that carries data passes through
+//! capacity crate's types: the server draws them (`GET /api/v1/chart/…`, the
+//! `/model` page) and the page shows them as images, so the browser bundle
+//! carries no drawing code. Every label that carries data passes through
 //! [`escape`] before it reaches the SVG.
 
 mod bounds;
@@ -87,6 +88,19 @@ pub fn color(s: SystemId) -> RGBColor {
         SystemId::Pulsar => RGBColor(0, 158, 115),
         SystemId::Pravega => RGBColor(204, 121, 167),
     }
+}
+
+/// A chart-sized SVG that says, in words, why there is nothing to draw (`title`
+/// and `text` are escaped), so the page's image is never a broken one.
+pub fn message_svg(title: &str, text: &str) -> String {
+    let (w, h) = SIZE;
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\"><rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#555\">{}</text></svg>",
+        w / 2,
+        h / 2,
+        escape(text)
+    );
+    accessible(svg, title, text)
 }
 
 /// Adds `role="img"` and an escaped `<title>`/`<desc>` so screen readers announce the chart.

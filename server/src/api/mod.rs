@@ -3,6 +3,7 @@
 pub mod dataset;
 pub mod dataset_csv;
 pub mod datasets;
+pub mod chart;
 pub mod model;
 pub mod model_page;
 pub mod plan;

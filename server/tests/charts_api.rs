@@ -1,0 +1,89 @@
+//! The chart images: the page points at `/api/v1/chart/{name}.svg?…` and the server
+//! draws them (in-process, through `router(state)`).
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use http_body_util::BodyExt;
+use server::storage::sqlite::SqliteStore;
+use server::{router, AppState, Limits};
+use tower::ServiceExt;
+
+fn app() -> axum::Router {
+    let store = std::sync::Arc::new(SqliteStore::in_memory().expect("store"));
+    let state = AppState::load(&ingest::bundled_data_dir(), "target/site", "127.0.0.1:0".parse().expect("addr"), store).expect("bundled data loads");
+    router(state, Limits::default())
+}
+
+/// Status, content type and body.
+async fn get(app: &axum::Router, uri: &str) -> (StatusCode, String, String) {
+    let res = app.clone().oneshot(Request::builder().uri(uri).body(Body::empty()).expect("request")).await.expect("response");
+    let status = res.status();
+    let ct = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    (status, ct, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Every chart image address in a page, HTML-unescaped.
+fn chart_srcs(html: &str) -> Vec<String> {
+    html.split("src=\"/api/v1/chart/").skip(1).filter_map(|s| s.split('"').next()).map(|s| format!("/api/v1/chart/{}", s.replace("&amp;", "&"))).collect()
+}
+
+#[tokio::test]
+async fn the_page_shows_four_server_drawn_charts_and_each_address_draws_one() {
+    let app = app();
+    let (status, _, html) = get(&app, "/?mbps=200&size=1024&retention_h=72&p99_ms=50").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("<svg"), "no chart is inlined: the page links them");
+    let srcs = chart_srcs(&html);
+    let names: Vec<&str> = srcs.iter().map(|s| s.trim_start_matches("/api/v1/chart/").split('?').next().unwrap_or("")).collect();
+    assert_eq!(names, ["bounds.svg", "latency.svg", "size-curve.svg", "partitions.svg"], "{srcs:?}");
+    assert!(html.contains("width=\"640\" height=\"360\""), "images sized so the page does not move");
+    for src in &srcs {
+        let (status, ct, svg) = get(&app, src).await;
+        assert_eq!(status, StatusCode::OK, "{src}: {svg}");
+        assert_eq!(ct, "image/svg+xml; charset=utf-8", "{src}");
+        assert!(svg.starts_with("<svg") && svg.contains("role=\"img\"><title>"), "{src}: an accessible SVG");
+    }
+    // The bounds chart is the recommended plan's: its title names the system the page headlines.
+    let (_, _, bounds) = get(&app, &srcs[0]).await;
+    let (_, _, plan) = get(&app, "/api/v1/plan?mbps=200&size=1024&retention_h=72&p99_ms=50").await;
+    let system = serde_json::from_str::<serde_json::Value>(&plan).expect("json")["candidates"][0]["plan"]["system"].as_str().expect("system").to_string();
+    let name = capacity::SystemId::ALL.iter().find(|s| s.id() == system).expect("known").name();
+    assert!(bounds.contains(&format!("<title>{name} nodes by bound</title>")), "{name}: {}", &bounds[..300.min(bounds.len())]);
+    // The size chart's address does not carry the rate, so a change of rate keeps it.
+    let (_, _, other) = get(&app, "/?mbps=900&size=1024&retention_h=1&p99_ms=50").await;
+    assert_eq!(chart_srcs(&other)[2], srcs[2], "size curve unchanged by rate and retention");
+    assert_ne!(chart_srcs(&other)[0], srcs[0], "the bounds chart follows the whole workload");
+}
+
+#[tokio::test]
+async fn chart_errors_are_the_apis_json() {
+    let app = app();
+    let (status, ct, body) = get(&app, "/api/v1/chart/pie.svg?mbps=10").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(ct.starts_with("application/json") && body.contains("size-curve.svg"), "{body}");
+    let (status, ct, body) = get(&app, "/api/v1/chart/bounds.svg?mbps=abc").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(ct.starts_with("application/json") && body.contains("\"field\":\"mbps\""), "{body}");
+    let (status, _, body) = get(&app, "/api/v1/chart/size-curve.svg?dataset=00000000000000ff").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "an unknown dataset is named: {body}");
+    assert!(body.contains("dataset"), "{body}");
+}
+
+#[tokio::test]
+async fn a_hand_written_address_draws_what_the_page_would() {
+    let app = app();
+    // Extra fields the chart does not draw are dropped before drawing.
+    let (_, _, a) = get(&app, "/api/v1/chart/size-curve.svg?mbps=5&size=2048").await;
+    let (_, _, b) = get(&app, "/api/v1/chart/size-curve.svg?mbps=700&retention_h=1&size=2048").await;
+    assert_eq!(a, b);
+    let (_, _, c) = get(&app, "/api/v1/chart/size-curve.svg?size=100").await;
+    assert_ne!(a, c, "the size it marks is drawn");
+}
+
+#[test]
+fn the_page_sizes_its_images_as_the_charts_are_drawn() {
+    assert_eq!(app::chart_url::CHART_SIZE, charts::SIZE);
+    let svg = charts::message_svg("t <1>", "nothing & no one");
+    assert!(svg.contains("<title>t &lt;1&gt;</title>") && svg.contains("nothing &amp; no one"), "{svg}");
+}
