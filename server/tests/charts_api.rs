@@ -71,7 +71,7 @@ async fn chart_errors_are_the_apis_json() {
 }
 
 #[tokio::test]
-async fn a_hand_written_address_draws_what_the_page_would() {
+async fn a_hand_written_address_is_reduced_to_the_fields_its_chart_draws() {
     let app = app();
     // Extra fields the chart does not draw are dropped before drawing.
     let (_, _, a) = get(&app, "/api/v1/chart/size-curve.svg?mbps=5&size=2048").await;
