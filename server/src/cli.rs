@@ -340,14 +340,16 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
     let system = SystemId::parse(system).ok_or_else(|| CliError::Usage(format!("--system: unknown system {system:?}; known: kafka, rocketmq, pulsar, pravega")))?;
     let nodes: u32 = nodes.trim().parse().ok().filter(|n| (1..=10_000).contains(n)).ok_or_else(|| CliError::Usage(format!("--nodes: must be a whole number from 1 to 10000, got {nodes:?}")))?;
     let w = parse_workload(&flags.pairs())?;
-    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: flags.has("partitions").then_some(w.partitions) };
+    let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: flags.has("partitions").then_some(w.partitions), fanout: if flags.has("fanout") { w.fanout } else { 0 } };
     let p = predict(catalog, &spec).map_err(|e| CliError::Usage(format!("--nodes / --rf: {e}")))?;
     if json {
         return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
     }
     Ok(format!(
-        "{} × {} nodes, {} B messages, RF {}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit {}; extrapolated: {}\n{}\npoints: {}\n",
-        system.name(), nodes, fmt_num(spec.size.0), spec.rf, fmt_num(p.msgs_per_s), fmt_num(p.mb_per_s), fmt_num(p.low), fmt_num(p.high),
+        "{} × {} nodes, {} B messages, RF {}{}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit {}; extrapolated: {}\n{}\npoints: {}\n",
+        system.name(), nodes, fmt_num(spec.size.0), spec.rf,
+        if spec.fanout > 0 { format!(", {} consumer group(s) reading", spec.fanout) } else { String::new() },
+        fmt_num(p.msgs_per_s), fmt_num(p.mb_per_s), fmt_num(p.low), fmt_num(p.high),
         p.level.map(|l| format!(" ({:.0} % interval, calibrated on held-out sources)", l * 100.0)).unwrap_or_default(),
         p.bound.label(), p.model, fit_quality(p.r_squared, p.dof), p.extrapolated, p.notes.join("\n"),
         p.points.iter().map(|x| x.id.clone()).collect::<Vec<_>>().join(", ")

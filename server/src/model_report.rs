@@ -60,13 +60,12 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     for s in &t.systems {
         let iv = t.intervals.iter().find(|i| i.system == s.system);
         out.push_str(&format!(
-            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write{}; tail read {:.2} of a write{}; partition ceiling {}; interval ×/÷ {:.2} ({})\n",
+            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write{}; tail read {}; partition ceiling {}; interval ×/÷ {:.2} ({})\n",
             s.system.name(),
             s.a_core_us,
             s.b_core_us_per_byte,
             s.per_byte_note(),
-            s.read.per_group,
-            if s.read.assumed.is_some() { " (assumed or fitted jointly)" } else { "" },
+            s.read.summary(),
             s.ceiling.as_ref().map_or_else(|| "not measured".to_string(), |c| format!("{} MB/s", fmt_num(c.bytes_per_s / 1e6))),
             iv.map_or(2.0, |i| i.log_half_width.exp()),
             iv.map_or("not calibrated", |i| i.how.as_str()),
@@ -111,12 +110,12 @@ pub fn model_page(t: &ThroughputModel) -> String {
         .map(|s| {
             let iv = t.intervals.iter().find(|i| i.system == s.system);
             format!(
-                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {} of a write, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span></li>",
+                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span></li>",
                 escape(s.system.name()),
                 escape(&format!("{:.2}", s.a_core_us)),
                 escape(&format!("{:.5}", s.b_core_us_per_byte)),
                 escape(s.per_byte_note()),
-                escape(&format!("{:.2}", s.read.per_group)),
+                escape(&s.read.summary()),
                 escape(&format!("{:.2}", iv.map_or(2.0, |i| i.log_half_width.exp()))),
                 escape(iv.map_or("not calibrated", |i| i.how.as_str())),
                 s.runs.len()

@@ -50,6 +50,33 @@ fn predict_reports_interval_fit_and_extrapolation() {
     assert!(out.contains("extrapolated: true"), "{out}");
 }
 
+/// `--fanout` puts consumer groups on the cluster: ten groups reading the tail cost
+/// CPU the produce-only prediction does not carry, and a read cost no pair of runs
+/// measured widens the interval and says so. StreamNative held 200 K msg/s with ten
+/// subscriptions on this machine (results/latency, 10 subscriptions, acks=all,
+/// no fsync: streamnative-omb-2020), so the expected value sits at or above it.
+#[test]
+fn predict_with_consumer_groups_reading_costs_cpu_and_widens_the_interval() {
+    let base = ["predict", "--system", "kafka", "--hw", "aws-i3en.2xlarge", "--nodes", "3", "--size", "1024", "--rf", "3", "--partitions", "100", "--json"];
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, out, err) = mqplan(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).expect("json")
+    };
+    let num = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(f64::NAN);
+    let alone = run(&[]);
+    let ten = run(&["--fanout", "10"]);
+    assert!(num(&ten, "msgs_per_s") < num(&alone, "msgs_per_s"), "ten groups reading cost nothing: {} vs {}", num(&ten, "msgs_per_s"), num(&alone, "msgs_per_s"));
+    assert!(num(&ten, "msgs_per_s") >= 0.9 * 200_000.0, "below the 200 K msg/s StreamNative held with ten subscriptions: {}", num(&ten, "msgs_per_s"));
+    let spread = |v: &serde_json::Value| num(v, "msgs_per_s") / num(v, "low");
+    assert!(spread(&ten) > spread(&alone) * 1.05, "interval not widened: {:.2} vs {:.2}", spread(&ten), spread(&alone));
+    assert!(ten["notes"].as_array().is_some_and(|n| n.iter().any(|x| x.as_str().is_some_and(|t| t.contains("tail-read cost not measured")))), "{ten}");
+    let (code, out, _) = mqplan(&base[..base.len() - 1].iter().chain(&["--fanout", "10"]).copied().collect::<Vec<_>>());
+    assert_eq!(code, 0);
+    assert!(out.contains("10 consumer group(s) reading"), "{out}");
+}
+
 #[test]
 fn bad_input_exits_2_with_the_field_named() {
     let (code, _, err) = mqplan(&["plan", "--size", "big"]);

@@ -130,7 +130,7 @@ pub static FIELDS: &[FieldSpec] = &[
     for_predict(int("rf", "Replication factor", "copies", Group::Workload, 1, 7, "3", "Copies of each message; RF 1 loses data with a node.")),
     num("retention_h", "Retention", "hours", Group::Workload, 0.0, 87_600.0, true, "24", "How long messages are kept."),
     for_predict(int("partitions", "Partitions / queues / segments", "total", Group::Workload, 1, 1_000_000, "24", "One partition caps a topic's throughput.")),
-    int("fanout", "Consumer groups", "groups", Group::Workload, 0, 1000, "1", "Each group reads every message once."),
+    for_predict(int("fanout", "Consumer groups", "groups", Group::Workload, 0, 1000, "1", "Each group reads every message once.")),
     num("p99_ms", "p99 latency objective", "ms", Group::Workload, 0.0, 3_600_000.0, false, "", "Empty = none. Unmeasured p99 cannot pass it."),
     num("compression", "Compression ratio", "× smaller", Group::Workload, 1.0, 20.0, true, "1", "1 = none; shrinks disk, network, storage."),
     FieldSpec { name: "durability", label: "Ack semantics", unit: "", group: Group::Semantics, editor: Editor::Choice(DURABILITY_CHOICES), default: "replicated", help: "acks=1 vs all: 30 %+; sync vs async flush: ≈2× (seed 000 §2.5).", predict: true },

@@ -34,6 +34,9 @@ pub struct ClusterSpec {
     /// Partitions in total (None: no per-partition ceiling applied).
     #[serde(default)]
     pub partitions: Option<u32>,
+    /// Consumer groups reading the tail while producers write (0: produce only).
+    #[serde(default)]
+    pub fanout: u32,
 }
 
 /// The prediction. JSON: `system, msgs_per_s, mb_per_s, low, high, extrapolated, points`.
@@ -169,7 +172,7 @@ pub fn seed_curve_answers(catalog: &Catalog, m: &crate::catalog::SystemModel) ->
 /// The corpus model's prediction; None when it has no fit for the system.
 fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction> {
     let fit = t.system(spec.system)?;
-    let c = Cluster::planned(spec.system, f64::from(spec.nodes), &spec.hardware, spec.size.0, spec.rf, spec.partitions, 0, spec.durability);
+    let c = Cluster::planned(spec.system, f64::from(spec.nodes), &spec.hardware, spec.size.0, spec.rf, spec.partitions, spec.fanout, spec.durability);
     let p = t.predict(&c)?;
     let iv = t.intervals.iter().find(|i| i.system == spec.system);
     let mut notes = vec![format!(

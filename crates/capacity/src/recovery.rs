@@ -376,7 +376,7 @@ pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload:
     let (read_cost, replica_writes, (per_partition, low)) = match (fit, cpu_msgs) {
         (Some(f), Some(msgs)) => {
             let cost = |s: f64| f.a_core_us + f.b_core_us_per_byte * s;
-            (f.read.per_group, msgs * (rf + f.read.per_group * f64::from(w.fanout)), b.at_size(size, |s0, s| cost(s0) / cost(s)))
+            (f.read.per_group, msgs * (rf + f.read.per_group * f64::from(w.fanout)) / f.read.centre(rf, f64::from(w.fanout)), b.at_size(size, |s0, s| cost(s0) / cost(s)))
         }
         _ => {
             let factor = crate::factors::durability_factor(m.system, w.durability).multiplier;

@@ -188,3 +188,15 @@ fn metadata_the_file_contradicts_is_named_at_its_line() {
     let r = with(&[("size", "100"), ("system", "kafka")]);
     assert!(r.warnings.iter().all(|l| l.code != "size_mismatch" && l.code != "system_relabelled"), "{:?}", r.warnings);
 }
+
+/// A negative value is quoted as written (`-5`), not in Rust's scientific form
+/// (`-5e0`, noticed at stop 16): the error names line 3, the value column and why.
+#[test]
+fn an_out_of_range_value_is_quoted_as_written() {
+    let text = "system,metric,value,unit\nkafka,produce_throughput,1,msg/s\nkafka,produce_throughput,-5,msg/s\n";
+    let errors = ingest::upload::formats::parse(capacity::upload_format::Format::MqplanCsv, text).expect_err("refused");
+    let e = errors.iter().find(|e| e.line == 3).unwrap_or_else(|| panic!("{errors:?}"));
+    assert_eq!(e.field, "value", "{e:?}");
+    assert!(e.reason.starts_with("-5 is out of range"), "{}", e.reason);
+    assert!(!e.reason.contains("e0"), "{}", e.reason);
+}

@@ -19,7 +19,7 @@ fn workload(q: &[(&str, &str)]) -> Workload {
 
 fn seed000_cluster(system: SystemId, size: f64) -> ClusterSpec {
     let hw = Preset::find("seed000-8c16g").expect("preset").hardware();
-    ClusterSpec { system, size: Bytes(size), rf: 3, nodes: 3, hardware: hw, durability: Durability::Replicated, partitions: None }
+    ClusterSpec { system, size: Bytes(size), rf: 3, nodes: 3, hardware: hw, durability: Durability::Replicated, partitions: None, fanout: 0 }
 }
 
 /// seed 000's own curve in msg/s on its 3 × 8-core cluster at RF 3 (the v1 size

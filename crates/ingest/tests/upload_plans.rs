@@ -136,13 +136,15 @@ fn a_copy_of_seed_000s_runs_without_its_disks_calibrates_by_measured_over_predic
     // model reads seed 000's 1 KB run as disk-bound on seed 000's fitted disks; told
     // nothing of the disks, it must read the copy as CPU-bound: 268,000 of 518,000
     // msg/s predicted at 1 KB and 780,000 of 743,000 at 100 B → ×0.74 (geometric
-    // mean). The plan takes the slower CPU and never needs fewer machines for it.
+    // mean); ×0.75 since stop 18, when a produce-only cluster's CPU bound is centred
+    // on the unmeasured read cost's range (×0.98: Kafka's fitted runs read with 0.28
+    // groups on average). The plan takes the slower CPU and never needs fewer machines for it.
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
     for fanout in ["1", "5"] {
         let (reference, with) = plan_csv(csv, &CLUSTER, &[("mbps", "200"), ("fanout", fanout), ("retention_h", "1")]);
         let (a, b) = (nodes(&reference, SystemId::Kafka), nodes(&with, SystemId::Kafka));
         assert!(b >= a, "fan-out {fanout}: {a} vs {b}");
-        assert!(warned(&with, "corpus CPU cost calibrated ×0.74 to your 2 saturated CPU-bound run(s)"), "{:#?}", with.warnings);
+        assert!(warned(&with, "corpus CPU cost calibrated ×0.75 to your 2 saturated CPU-bound run(s)"), "{:#?}", with.warnings);
     }
 }
 
@@ -227,9 +229,11 @@ fn a_cluster_far_from_the_reference_on_its_own_hardware_is_flagged() {
 fn a_calibration_far_from_the_reference_is_flagged_too() {
     let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1500000,msg/s,1024\n";
     let (_, with) = plan_csv(csv, &CLUSTER, &[("mbps", "50")]);
-    // 1.5M msg/s of 1 KB on 3 × 8 cores: ×2.9 the corpus model's CPU capacity there.
-    assert!(warned(&with, "calibrated ×2.90"), "{:#?}", with.warnings);
-    assert!(warned(&with, "2.9× what the reference runs predict"), "{:#?}", with.warnings);
+    // 1.5M msg/s of 1 KB on 3 × 8 cores: ×3.0 the corpus model's CPU capacity there
+    // (×2.90 before stop 18 centred a produce-only cluster's CPU bound ×0.98 on the
+    // unmeasured read cost's range).
+    assert!(warned(&with, "calibrated ×2.96"), "{:#?}", with.warnings);
+    assert!(warned(&with, "3.0× what the reference runs predict"), "{:#?}", with.warnings);
     // On a stated 10 GbE NIC, 1.5M msg/s of 1 KB × RF 3 over 3 nodes is 12.3 Gbit/s into each node.
     let (_, with) = plan_csv(csv, &[("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max"), ("nic_gbps", "10")], &[("mbps", "50")]);
     assert!(warned(&with, "12.3 Gbit/s into each node"), "{:#?}", with.warnings);

@@ -20,6 +20,62 @@ pub struct ReadCost {
     pub pairs: Vec<(String, String, f64)>,
     /// None when fitted; otherwise what was assumed and why.
     pub assumed: Option<String>,
+    /// The costs the evidence still allows when no pair measured one, as shares of
+    /// a replica write: `(0, 1)` when nothing bounds it ([`READ_COST_MAX`]), `(0, c)`
+    /// when runs with several readers allow no larger cost than the fitted `c`; None
+    /// when a pair measured it. A workload whose reader count differs from the fitted
+    /// runs' ([`ReadCost::fit_readers`]) gets its interval widened by this range
+    /// ([`super::read_cost_width`]).
+    #[serde(default)]
+    pub range: Option<(f64, f64)>,
+    /// Mean consumer groups reading the tail in the saturated runs the CPU cost was
+    /// fitted on (each source weighing the same, as in the fit): the reader mix the
+    /// fitted cost already carries, so a workload like them is not widened.
+    #[serde(default)]
+    pub fit_readers: f64,
+}
+
+/// The dearest a tail read can be: one replica write (a write receives, appends and
+/// replicates what a tail read only sends from memory). mqplan's stated bound, the
+/// top of the range an unmeasured read cost is given.
+pub const READ_COST_MAX: f64 = 1.0;
+
+impl ReadCost {
+    /// CPU-bound capacity with `readers` tail-reading groups at read cost `c`,
+    /// relative to the fitted cost `per_group`, for `rf` replicas: the fitted runs
+    /// carried [`ReadCost::fit_readers`] groups, so their cost per replica write
+    /// moves with `c` too —
+    /// ((rf + c·r̄)/(rf + c·r)) ÷ ((rf + c₀·r̄)/(rf + c₀·r)).
+    pub fn relative_capacity(&self, c: f64, rf: f64, readers: f64) -> f64 {
+        let at = |c: f64| (rf + c * self.fit_readers) / (rf + c * readers);
+        at(c) / at(self.per_group)
+    }
+
+    /// The cost in words, e.g. `0.50 of a replica write (no pair measured it: range
+    /// 0–0.5; the fitted runs read with 0.28 group(s) on average)` or `0.12 of a
+    /// replica write (from 3 pair(s))`: what `mqplan validate` and `/model` print.
+    pub fn summary(&self) -> String {
+        match self.range {
+            Some((lo, hi)) => format!(
+                "{:.2} of a replica write (no pair measured it: range {lo}–{hi}; the fitted runs read with {:.2} group(s) on average)",
+                crate::units::Dec(self.per_group),
+                crate::units::Dec(self.fit_readers)
+            ),
+            None => format!("{:.2} of a replica write (from {} pair(s))", crate::units::Dec(self.per_group), self.pairs.len()),
+        }
+    }
+
+    /// The CPU bound's multiplier for an unmeasured read cost: the geometric middle
+    /// of the capacities the ends of [`ReadCost::range`] allow, relative to the
+    /// fitted cost's. The interval is symmetric in log space, so its centre sits
+    /// in the middle of what the range allows, not at one end of it; 1 when a pair
+    /// measured the cost or the workload reads like the fitted runs.
+    pub fn centre(&self, rf: f64, readers: f64) -> f64 {
+        match self.range {
+            Some((lo, hi)) if rf > 0.0 && readers >= 0.0 => (self.relative_capacity(lo, rf, readers) * self.relative_capacity(hi, rf, readers)).sqrt(),
+            _ => 1.0,
+        }
+    }
 }
 
 /// Assumed when no pair exists: a tail read served from page cache (zero-copy in
@@ -48,10 +104,12 @@ pub fn fit_read_cost(system: SystemId, runs: &[(&Evidence, Cluster)]) -> ReadCos
         }
     }
     match crate::fit::median(pairs.iter().map(|p| p.2).collect()) {
-        Some(c) => ReadCost { per_group: c, pairs, assumed: None },
+        Some(c) => ReadCost { per_group: c, pairs, assumed: None, range: None, fit_readers: 0.0 },
         None => ReadCost {
             per_group: ASSUMED_READ_COST,
             pairs,
+            range: Some((0.0, READ_COST_MAX)),
+            fit_readers: 0.0,
             assumed: Some(format!("no runs with and without extra subscriptions: a tail read assumed to cost {ASSUMED_READ_COST} of a replica write")),
         },
     }

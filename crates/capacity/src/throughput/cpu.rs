@@ -12,9 +12,12 @@ use super::durability::{combined, DurabilityFactor};
 use super::{wa, Assumptions, Bounds, Cluster, SystemThroughput};
 use crate::corpus::Evidence;
 
-/// All bounds of `c` for CPU parameters `a`, `b` (core·µs, core·µs/B).
+/// All bounds of `c` for CPU parameters `a`, `b` (core·µs, core·µs/B); the CPU bound
+/// centred on the range of an unmeasured read cost ([`super::ReadCost::centre`]).
 pub fn bounds_with(a: f64, b: f64, s: &SystemThroughput, c: &Cluster, asm: &Assumptions, factors: &[DurabilityFactor]) -> Bounds {
-    raw_bounds(a, b, s.read.per_group, s.ceiling.as_ref().map(|x| x.bytes_per_s), c, asm, factors)
+    let mut bounds = raw_bounds(a, b, s.read.per_group, s.ceiling.as_ref().map(|x| x.bytes_per_s), c, asm, factors);
+    bounds.cpu *= s.read.centre(c.rf, c.tail_readers);
+    bounds
 }
 
 fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm: &Assumptions, factors: &[DurabilityFactor]) -> Bounds {
@@ -223,19 +226,30 @@ fn golden_min(f: &dyn Fn(f64) -> f64, mut lo: f64, mut hi: f64, tol: f64) -> f64
 pub const READ_COST_GRID: [f64; 11] = [0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0];
 
 /// Fits (a, b) and the tail-read cost together: the read cost with the smallest loss
-/// (ties to the larger, i.e. the more conservative, cost).
+/// (ties to the larger, i.e. the more conservative, cost). Also returns the largest
+/// cost on the grid at which the fit (refitted there) still reaches every
+/// lower-bound run with several readers within 10 % — the top of the range the
+/// evidence leaves an unmeasured read cost — or the chosen cost when it is larger.
 ///
 /// # Panics
 /// Never: the grid is not empty.
-pub fn fit_ab_read(inputs: &[FitInput<'_>], ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> (CpuFit, f64) {
+pub fn fit_ab_read(inputs: &[FitInput<'_>], ceiling: Option<f64>, asm: &Assumptions, factors: &[DurabilityFactor]) -> (CpuFit, f64, f64) {
     let mut best: Option<(CpuFit, f64)> = None;
+    let mut allowed = 0.0_f64;
     for c in READ_COST_GRID {
         let f = fit_ab(inputs, c, ceiling, asm, factors);
+        let reached = inputs.iter().filter(|i| i.lower_bound && i.cluster.tail_readers >= 2.0).all(|i| {
+            raw_bounds(f.a, f.b, c, ceiling, &i.cluster, asm, factors).binding().1 >= 0.9 * i.measured
+        });
+        if reached {
+            allowed = allowed.max(c);
+        }
         if best.as_ref().is_none_or(|(b, _)| f.loss <= b.loss + 1e-9) {
             best = Some((f, c));
         }
     }
-    best.unwrap_or_else(|| (fit_ab(inputs, super::ASSUMED_READ_COST, ceiling, asm, factors), super::ASSUMED_READ_COST))
+    let (f, c) = best.unwrap_or_else(|| (fit_ab(inputs, super::ASSUMED_READ_COST, ceiling, asm, factors), super::ASSUMED_READ_COST));
+    (f, c, allowed.max(c))
 }
 
 /// For a system measured only by lower bounds (thread sweeps that never saturated,

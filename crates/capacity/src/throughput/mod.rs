@@ -31,7 +31,7 @@ mod validate;
 
 pub use cluster::{Assumptions, Cluster};
 pub use catchup::CatchupRun;
-pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST};
+pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST, READ_COST_MAX};
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{Interval, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
@@ -367,7 +367,9 @@ pub const FEW_PARTITIONS_PER_NODE: f64 = 4.0;
 /// What widens a prediction's interval beyond the calibrated base, in ln units (added
 /// to the base in quadrature), and why: message size outside the measured range
 /// (+0.15), the durability factors' spread, node counts past twice the largest
-/// measured (+0.1), and few partitions where no ceiling was measured (+0.5). The same
+/// measured (+0.1), a tail-read cost no pair measured when the CPU binds and the
+/// workload's readers differ from the fitted runs' ([`read_cost_width`]),
+/// and few partitions where no ceiling was measured (+0.5). The same
 /// widening is applied to held-out runs in validation, so coverage tests it.
 pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<String>) {
     let mut notes = Vec::new();
@@ -391,11 +393,48 @@ pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<S
         let (lo, hi) = s.threads_range.unwrap_or_default();
         notes.push(format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
     }
+    let read = read_cost_width(s, c, b);
+    if read > 1e-9 {
+        parts.push(read);
+        notes.push(read_cost_note(s, c, read));
+    }
     if s.ceiling.is_none() && c.partitions.is_some_and(|p| p < FEW_PARTITIONS_PER_NODE * c.nodes) {
         parts.push(0.5);
         notes.push(format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
     ((parts.iter().map(|x| x * x).sum::<f64>()).sqrt(), notes)
+}
+
+/// The half-width (ln units) an unmeasured tail-read cost adds to a prediction: the
+/// CPU bound (centred, [`ReadCost::centre`]) moved to either end of
+/// [`ReadCost::range`], against the other bounds (a dearer read can make the CPU
+/// bind where it did not). 0 when a pair measured the cost or the workload reads
+/// like the fitted runs.
+pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+    let Some((lo, hi)) = s.read.range else { return 0.0 };
+    let centre = s.read.centre(c.rf, c.tail_readers);
+    let other = [b.disk, Some(b.nic), b.partition].into_iter().flatten().fold(f64::INFINITY, f64::min);
+    let at = b.cpu.min(other);
+    if !(at > 0.0 && at.is_finite() && centre > 0.0) {
+        return 0.0;
+    }
+    [lo, hi].iter().map(|x| ((b.cpu / centre * s.read.relative_capacity(*x, c.rf, c.tail_readers)).min(other) / at).ln().abs()).fold(0.0, f64::max)
+}
+
+/// Words for [`read_cost_width`] `width` (ln units) on cluster `c`: the range, the
+/// capacities at its ends relative to the fitted cost's, the middle taken and the
+/// widening. What a prediction's and a plan's notes say.
+pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: f64) -> String {
+    let (lo, hi) = s.read.range.unwrap_or_default();
+    format!(
+        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a cost of {lo}–{hi} of a replica write puts the CPU bound between ×{:.2} and ×{:.2} of the fitted cost's; it takes the middle (×{:.2}) and the interval is widened ×{:.2}",
+        c.tail_readers,
+        Dec(s.read.fit_readers),
+        Dec(s.read.relative_capacity(hi, c.rf, c.tail_readers)),
+        Dec(s.read.relative_capacity(lo, c.rf, c.tail_readers)),
+        Dec(s.read.centre(c.rf, c.tail_readers)),
+        Dec(width.exp()),
+    )
 }
 
 /// Machines within this factor of the measured threads per node need no widening.

@@ -57,7 +57,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let (half, level) = half_width(t, fit, &c, &b);
     let eff = c.effective_cores(&t.assumptions);
     let detail = format!(
-        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){} = {} msg/s per node",
+        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{} = {} msg/s per node",
         Dec(eff),
         c.cores,
         Dec(t.assumptions.smt_yield * 100.0),
@@ -66,6 +66,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         Dec(fit.a_core_us),
         Dec(fit.b_core_us_per_byte),
         crate::units::fmt_num(size),
+        match fit.read.centre(c.rf, c.tail_readers) {
+            x if (x - 1.0).abs() < 5e-3 => String::new(),
+            x => format!(" × {:.2} (the middle of what an unmeasured read cost of {}–{} allows)", Dec(x), fit.read.range.unwrap_or_default().0, fit.read.range.unwrap_or_default().1),
+        },
         if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", Dec(b.durability)) },
         crate::units::fmt_num(b.cpu * b.durability),
     );
@@ -84,7 +88,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
-        notes.push(("assumption".to_string(), format!("consumer read cost: {how}")));
+        let width = super::read_cost_width(fit, &c, &b);
+        let range = if width > 1e-9 { format!("; {}", super::read_cost_note(fit, &c, width)) } else { String::new() };
+        notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     for d in &c.deviations {
         if let Some(f) = t.factors.iter().find(|f| f.system == system && f.deviation == *d) {

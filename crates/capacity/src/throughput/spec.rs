@@ -185,12 +185,13 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let cap = ceiling.as_ref().map(|c| c.bytes_per_s);
     let several_readers = inputs.iter().any(|i| i.cluster.tail_readers >= 2.0);
     let (cpu, read) = if read.assumed.is_some() && several_readers {
-        let (f, c) = fit_ab_read(&inputs, cap, asm, factors);
-        let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write");
-        (f, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how) })
+        let (f, c, top) = fit_ab_read(&inputs, cap, asm, factors);
+        let how = format!("fitted with the CPU cost on runs with 1 and several subscriptions (no saturated pair): {c} of a replica write, kept as a range of 0–{top} (the dearest cost at which those runs' rates are still reached within 10 %, or the fitted one if dearer)");
+        (f, ReadCost { per_group: c, pairs: Vec::new(), assumed: Some(how), range: Some((0.0, top)), fit_readers: 0.0 })
     } else {
         (fit_ab(&inputs, read.per_group, cap, asm, factors), read)
     };
+    let read = ReadCost { fit_readers: fit_readers(&inputs), ..read };
     let (a, b) = (cpu.a, cpu.b);
     let scaling = scaling(system, saturated);
     let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
@@ -219,6 +220,13 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
         .collect();
     fitted.cite_runs();
     Some(fitted)
+}
+
+/// Mean tail-reading groups of the saturated runs, each weighted as the CPU fit
+/// weighs it (1 / runs of its source): [`ReadCost::fit_readers`].
+fn fit_readers(inputs: &[FitInput<'_>]) -> f64 {
+    let (sum, w) = inputs.iter().filter(|i| !i.lower_bound).fold((0.0, 0.0), |(s, w), i| (s + i.weight * i.cluster.tail_readers, w + i.weight));
+    if w > 0.0 { sum / w } else { 0.0 }
 }
 
 /// (fewest, most) hardware threads per node over `threads`; None when empty.

@@ -356,8 +356,9 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     Imported { report, dataset: Some(dataset) }
 }
 
-/// A number as people write it: plain when moderate, scientific when huge or tiny.
-fn readable(x: f64) -> String {
+/// A number as people write it: plain when moderate (`-5`, `0.25`), scientific
+/// when huge or tiny (`2e15`); what upload errors quote.
+pub(crate) fn readable(x: f64) -> String {
     if x == 0.0 || (1e-3..1e9).contains(&x.abs()) {
         format!("{}", (x * 1e6).round() / 1e6 + 0.0)
     } else {

@@ -312,7 +312,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             None if flagged.contains(&(i + 2)) => continue,
             None if blank(i) => continue,
             None => "missing".to_string(),
-            Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{x:e} is out of range (0 to {:e})", crate::upload::MAX_VALUE),
+            Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{} is out of range (0 to {:e})", crate::upload::readable(x), crate::upload::MAX_VALUE),
             Some(_) => continue,
         };
         if errors.len() < crate::upload::MAX_LISTED_ERRORS {
