@@ -437,10 +437,10 @@ impl Dataset {
             }
             for (f, v, max) in [
                 ("nodes", h.nodes.map(f64::from), 10_000.0),
-                ("cores", h.cores.map(f64::from), 1024.0),
-                ("ram_gb", h.ram_gb, 65_536.0),
-                ("disk_mbps", h.disk_mbps, 100_000.0),
-                ("nic_gbps", h.nic_gbps, 1_000.0),
+                ("cores", h.cores.map(f64::from), crate::fields::max_of("cores")),
+                ("ram_gb", h.ram_gb, crate::fields::max_of("ram_gb")),
+                ("disk_mbps", h.disk_mbps, crate::fields::max_of("disk_mbps")),
+                ("nic_gbps", h.nic_gbps, crate::fields::max_of("nic_gbps")),
             ] {
                 if let Some(x) = v {
                     if !x.is_finite() || x <= 0.0 || x > max {

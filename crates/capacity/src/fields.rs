@@ -145,8 +145,8 @@ pub static FIELDS: &[FieldSpec] = &[
     num("node_cost", "Cost per machine", "per month", Group::Deployment, 0.0, 1e7, false, "", "Empty = compare machines."),
     num("object_cost", "Object storage cost", "per TB-month", Group::Deployment, 0.0, 1e6, true, "", "For the tiered share."),
     FieldSpec { name: "hw", label: "Machine preset", unit: "", group: Group::Hardware, editor: Editor::Preset, default: "", help: "Fields left empty take the preset's value (shown greyed).", predict: true },
-    for_predict(int("cores", "Cores per node", "threads", Group::Hardware, 1, 512, "", "vCPUs: a core's second thread counts 25 %.")),
-    for_predict(num("ram_gb", "RAM per node", "GB", Group::Hardware, 0.0, 16_384.0, false, "", "Page cache matters (seed 000 §2.5 pitfall 3).")),
+    for_predict(int("cores", "Cores per node", "threads", Group::Hardware, 1, 1024, "", "vCPUs: a core's second thread counts 25 %.")),
+    for_predict(num("ram_gb", "RAM per node", "GB", Group::Hardware, 0.0, 65_536.0, false, "", "Page cache matters (seed 000 §2.5 pitfall 3).")),
     FieldSpec { name: "disk", label: "Disk kind", unit: "", group: Group::Hardware, editor: Editor::Choice(DISK_CHOICES), default: "", help: "Sets the default write bandwidth.", predict: true },
     for_predict(int("disks", "Data disks per node", "disks", Group::Hardware, 1, 64, "", "")),
     for_predict(num("disk_mbps", "Write bandwidth per disk", "MB/s", Group::Hardware, 0.0, 100_000.0, false, "", "Defaults: HDD 150, SSD 450, NVMe 1,500, Optane 2,000, EBS 262, network 450.")),
@@ -189,6 +189,16 @@ pub static MEANINGS: &[(&str, &str)] = &[
 /// The field named `name`.
 pub fn field(name: &str) -> Option<&'static FieldSpec> {
     FIELDS.iter().find(|f| f.name == name)
+}
+
+/// The upper end of numeric field `name`'s range (the form's, the share link's and
+/// the CLI's), which recorded datasets and uploads describing hardware share: one
+/// range per field. `f64::INFINITY` for a name that is not a numeric field.
+pub fn max_of(name: &str) -> f64 {
+    match field(name).map(|f| &f.editor) {
+        Some(Editor::Number { max, .. }) => *max,
+        _ => f64::INFINITY,
+    }
 }
 
 /// Every public field name, in form order.

@@ -116,10 +116,11 @@ fn bidi_controls_are_stripped_from_names() {
 
 #[test]
 fn nic_gbps_has_the_dataset_range_and_no_internal_name_is_shown() {
-    let e = UploadMeta::from_pairs([("nic_gbps", "1200")]).expect_err("over the dataset range");
+    // The plan field's range, which recorded datasets share since stop 18 (1,600 Gbit/s).
+    let e = UploadMeta::from_pairs([("nic_gbps", "1700")]).expect_err("over the dataset range");
     assert_eq!(e[0].field, "nic_gbps");
-    assert!(e[0].reason.contains("1000"), "{}", e[0].reason);
-    assert!(UploadMeta::from_pairs([("nic_gbps", "1000")]).is_ok());
+    assert!(e[0].reason.contains("1600"), "{}", e[0].reason);
+    assert!(UploadMeta::from_pairs([("nic_gbps", "1600")]).is_ok());
 }
 
 #[test]
@@ -199,4 +200,19 @@ fn an_out_of_range_value_is_quoted_as_written() {
     assert_eq!(e.field, "value", "{e:?}");
     assert!(e.reason.starts_with("-5 is out of range"), "{}", e.reason);
     assert!(!e.reason.contains("e0"), "{}", e.reason);
+}
+
+/// One range per field (DESIGN.md §7): the hardware an upload may describe is what a
+/// plan accepts — cores up to 1,024 and a NIC up to 1,600 Gbit/s in both (uploads said
+/// 1,024 / 1,000 and plans 512 / 1,600 until stop 18) — and the refusal quotes it.
+#[test]
+fn upload_metadata_and_plans_share_each_fields_range() {
+    use capacity::fields::max_of;
+    for (field, top, over) in [("cores", "1024", "1025"), ("nic_gbps", "1600", "1601"), ("ram_gb", "65536", "65537"), ("disks", "64", "65")] {
+        assert!(ingest::upload::UploadMeta::from_pairs([(field, top)]).is_ok(), "{field}={top} refused by uploads");
+        assert!(capacity::Workload::from_params([(field, top)]).is_ok(), "{field}={top} refused by plans");
+        let errors = ingest::upload::UploadMeta::from_pairs([(field, over)]).expect_err("over the range");
+        assert!(errors[0].field == field && errors[0].reason.contains(&format!("{}", max_of(field))), "{errors:?}");
+        assert!(capacity::Workload::from_params([(field, over)]).is_err(), "{field}={over} accepted by plans");
+    }
 }

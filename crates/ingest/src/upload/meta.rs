@@ -2,6 +2,7 @@
 //! fields or CLI flags) and pre-filled from what the parser inferred.
 
 use capacity::dataset::Load;
+use capacity::fields::max_of;
 use capacity::system::{DiskKind, Durability, SystemId};
 use serde::Serialize;
 
@@ -52,6 +53,14 @@ pub const FIELDS: &[&str] = &[
     "system", "version", "title", "nodes", "cores", "ram_gb", "disk", "disks", "nic_gbps", "rf", "durability", "size", "partitions", "producers", "consumers", "run",
 ];
 
+/// The whole-number upper end of plan field `name` (`capacity::fields`): hardware
+/// and workload metadata take the plan's ranges, so whatever an upload describes can
+/// be planned on.
+fn field_max(name: &str) -> u32 {
+    let m = max_of(name);
+    if m.is_finite() && m >= 1.0 { m as u32 } else { u32::MAX }
+}
+
 fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<ImportError>) -> Option<u32> {
     match v.trim().parse::<u32>() {
         Ok(x) if (lo..=hi).contains(&x) => Some(x),
@@ -97,22 +106,21 @@ impl UploadMeta {
                 "version" => m.version = Some(short(&v.chars().filter(|c| !c.is_control() && !super::is_bidi_control(*c)).collect::<String>())),
                 "title" => m.title = Some(v.chars().filter(|c| !c.is_control() && !super::is_bidi_control(*c)).take(120).collect()),
                 "nodes" => m.nodes = int(k, v, 1, 10_000, &mut errors),
-                "cores" => m.cores = int(k, v, 1, 1024, &mut errors),
-                "ram_gb" => m.ram_gb = num(k, v, 65_536.0, &mut errors),
+                "cores" => m.cores = int(k, v, 1, field_max(k), &mut errors),
+                "ram_gb" => m.ram_gb = num(k, v, max_of(k), &mut errors),
                 "disk" => match DiskKind::parse_user(&v.to_ascii_lowercase()) {
                     Some(d) => m.disk = Some(d),
                     None => errors.push(ImportError::new(0, "disk", format!("must be hdd, ssd, nvme, optane, ebs or network, got {:?}", short(v)))),
                 },
-                "disks" => m.disks = int(k, v, 1, 64, &mut errors),
-                // The dataset schema's range (capacity::dataset::Dataset::check).
-                "nic_gbps" => m.nic_gbps = num(k, v, 1000.0, &mut errors),
+                "disks" => m.disks = int(k, v, 1, field_max(k), &mut errors),
+                "nic_gbps" => m.nic_gbps = num(k, v, max_of(k), &mut errors),
                 "rf" => m.rf = int(k, v, 1, 16, &mut errors),
                 "durability" => match Durability::parse(&v.to_ascii_lowercase()) {
                     Some(d) => m.durability = Some(d),
                     None => errors.push(ImportError::new(0, "durability", format!("must be replicated, fsync or leader, got {:?}", short(v)))),
                 },
                 "size" => m.message_bytes = num(k, v, 1e9, &mut errors),
-                "partitions" => m.partitions = int(k, v, 1, 1_000_000, &mut errors),
+                "partitions" => m.partitions = int(k, v, 1, field_max(k), &mut errors),
                 "producers" => m.producers = int(k, v, 1, 100_000, &mut errors),
                 "consumers" => m.consumers = int(k, v, 1, 100_000, &mut errors),
                 "run" => match v.trim().to_ascii_lowercase().as_str() {
