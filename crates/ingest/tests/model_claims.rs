@@ -217,10 +217,18 @@ fn durability_changes_capacity_by_the_fitted_or_stated_factors() {
     let acks1 = factor(SystemId::Kafka, capacity::throughput::Deviation::AcksLeader);
     assert!(acks1.assumed.is_none() && acks1.pairs.len() >= 4, "fitted from pairs: {acks1:?}");
     assert!((1.2..=2.0).contains(&acks1.factor), "acks=1 gains 20–100 %: {}", acks1.factor);
-    let base = predict(&cat, &seed000_cluster(SystemId::Kafka, 1024.0)).expect("p").msgs_per_s;
-    let mut spec = seed000_cluster(SystemId::Kafka, 1024.0);
+    // At 100 B seed 000's cluster is CPU-bound with room below its disks: acks=1 lifts
+    // it by the whole factor. At 1 KB its disks bind, and acking early writes no fewer
+    // bytes: the prediction does not move.
+    let base = predict(&cat, &seed000_cluster(SystemId::Kafka, 100.0)).expect("p").msgs_per_s;
+    let mut spec = seed000_cluster(SystemId::Kafka, 100.0);
     spec.durability = Durability::Leader;
     assert!((predict(&cat, &spec).expect("p").msgs_per_s / base - acks1.factor).abs() < 1e-9);
+    let base = predict(&cat, &seed000_cluster(SystemId::Kafka, 1024.0)).expect("p");
+    assert_eq!(base.bound, capacity::sizing::BoundKind::Disk, "{base:?}");
+    let mut spec = seed000_cluster(SystemId::Kafka, 1024.0);
+    spec.durability = Durability::Leader;
+    assert!((predict(&cat, &spec).expect("p").msgs_per_s - base.msgs_per_s).abs() < 1e-6);
     let sync = factor(SystemId::Rocketmq, capacity::throughput::Deviation::SyncFlush);
     assert!(sync.assumed.is_some() && (sync.factor - 0.5).abs() < 1e-12);
     let base = predict(&cat, &seed000_cluster(SystemId::Rocketmq, 1024.0)).expect("p").msgs_per_s;

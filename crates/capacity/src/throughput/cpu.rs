@@ -74,11 +74,17 @@ fn disk_candidates(group: &[&FitInput<'_>], factors: &[DurabilityFactor]) -> Vec
 }
 
 /// One run reduced to what the loss needs, so the search is arithmetic only:
-/// prediction = min(cpu_k / (a + b·s), other, disk_k · D) × durability.
+/// prediction = min(min(cpu_k / (a + b·s), partition, disk_k · D) × f, NIC and known disks
+/// (each × f as it acts on that hardware: [`super::Bounds::binding`])).
 struct Fast {
     cpu_k: f64,
     s: f64,
-    other: f64,
+    /// The per-partition bound (scaled by the durability factor, like the CPU).
+    soft: f64,
+    /// The NIC and known-disk bounds, each already scaled by the durability factor
+    /// as it acts on that hardware ([`super::Bounds::binding`]).
+    hard: f64,
+    /// Disks per byte for a machine whose disks are fitted (× D bytes/s, × the factor).
     disk_k: f64,
     durability: f64,
     ln_measured: f64,
@@ -95,7 +101,8 @@ impl Fast {
         Fast {
             cpu_k: b.cpu,
             s: c.message_bytes,
-            other: b.nic.min(b.partition.unwrap_or(f64::INFINITY)),
+            soft: b.partition.unwrap_or(f64::INFINITY),
+            hard: b.nic * if b.nic_stated { b.hardware_factor() } else { b.durability },
             disk_k: c.nodes / (c.rf * wa(c.system, c.message_bytes) * journal * c.message_bytes),
             durability: b.durability,
             ln_measured: i.measured.ln(),
@@ -105,7 +112,7 @@ impl Fast {
     }
     /// Loss at (a, b) with `disk` bytes/s per node (∞: no disk bound).
     fn loss(&self, a: f64, b: f64, disk: f64) -> f64 {
-        let pred = (self.cpu_k / (a + b * self.s)).min(self.other).min(self.disk_k * disk) * self.durability;
+        let pred = ((self.cpu_k / (a + b * self.s)).min(self.soft).min(self.disk_k * disk) * self.durability).min(self.hard);
         let e = pred.ln() - self.ln_measured;
         if self.lower_bound {
             self.weight * e.min(0.0).powi(2)
@@ -138,7 +145,8 @@ pub fn fit_ab(inputs: &[FitInput<'_>], read: f64, ceiling: Option<f64>, asm: &As
         .filter_map(|i| i.cluster.disk_bytes_per_s.map(|d| (i, d)))
         .map(|(i, d)| {
             let mut f = Fast::of(i, read, ceiling, asm, factors);
-            f.other = f.other.min(f.disk_k * d);
+            let b = raw_bounds(1.0, 0.0, read, ceiling, &i.cluster, asm, factors);
+            f.hard = f.hard.min(f.disk_k * d * if b.disk_stated { b.hardware_factor() } else { b.durability });
             f.disk_k = f64::INFINITY;
             f
         })
