@@ -10,6 +10,9 @@ use crate::system::SystemId;
 use crate::units::{fmt_num, Bytes, Dec};
 use crate::workload::Workload;
 
+/// Said of a network bound on a preset whose NIC is the cloud's burst figure.
+const BURST_NIC: &str = " — the preset's NIC is the cloud's \"up to\" (burst) rate; the sustained baseline is lower and its source does not state it: give nic_gbps to size on a sustained figure";
+
 /// Which resource bound a node count comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -463,10 +466,11 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         kind: BoundKind::Network,
         nodes: net_nodes,
         detail: format!(
-            "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %)",
-            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), Dec(util * 100.0)
+            "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %){}",
+            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), Dec(util * 100.0),
+            if crate::hardware::Preset::burst_nic(hw) { BURST_NIC } else { "" }
         ),
-        citation: "classic Kafka sizing rule (DESIGN.md §3); 1 Gbit/s = 125 MB/s".into(),
+        citation: "the classic Kafka sizing rule: in = ingress × RF, out = ingress × (fan-out + RF − 1) (README, How the numbers are made: NIC); 1 Gbit/s = 125 MB/s".into(),
     });
 
     // Storage: brokers / bookies keep the local retention (all of it unless tiered);
@@ -576,6 +580,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         },
         citation: "000 §1.3–1.4 (E=3 W=3 A=2; master/slave; replicas)".into(),
     });
+
+    if crate::hardware::Preset::burst_nic(hw) && bounds.iter().any(|b| b.kind == BoundKind::Network && b.nodes * 2.0 >= bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| b.nodes).fold(0.0, f64::max)) {
+        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: the network bound is at least half the binding one on the preset's NIC{BURST_NIC}", m.system.name()) });
+    }
 
     // Binding bound and data nodes (Pulsar's bookies take their share of the CPU).
     let data_share = |b: &Bound| if b.kind == BoundKind::Cpu { b.nodes * data_cpu_share(m.system) } else { b.nodes };

@@ -166,3 +166,27 @@ fn an_unmeasured_read_cost_is_planned_at_the_middle_of_its_range_and_widens_the_
     }
     assert!(cpu_bound >= 1, "no system was CPU-bound with ten groups: the widening went untested");
 }
+
+/// A plan's CPU arithmetic reproduces its number with the read cost it shows: the
+/// effective cost per group (the centred bound in the plain formula), for one to
+/// thirty groups, on i3en.2xlarge at 2 KB.
+#[test]
+fn the_read_cost_a_plan_shows_reproduces_its_cpu_bound() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::cpu_per_node;
+    let m = model();
+    let hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    for system in [SystemId::Kafka, SystemId::Pulsar] {
+        let fit = m.system(system).expect("fitted");
+        for groups in [1u32, 3, 10, 30] {
+            let r = f64::from(groups);
+            let c = fit.read.effective(3.0, r).expect("readers: an effective cost");
+            let cpu = cpu_per_node(&m, system, &hw, 2048.0, 3, 200, groups, Durability::Replicated).expect("cpu");
+            let eff_cores = 4.0 + 0.25 * 4.0;
+            let by_hand = eff_cores / ((3.0 + c * r) * (fit.a_core_us + fit.b_core_us_per_byte * 2048.0) * 1e-6);
+            assert!((by_hand / cpu.msgs - 1.0).abs() < 1e-9, "{system:?} × {groups}: {by_hand} vs {}", cpu.msgs);
+            assert!(cpu.detail.contains(&format!("{:.2} × {groups} consumer group(s)", capacity::units::Dec(c))), "{}", cpu.detail);
+        }
+    }
+}

@@ -65,6 +65,17 @@ impl ReadCost {
         }
     }
 
+    /// The read cost per group, share of a replica write, that gives the centred CPU
+    /// bound in the plain formula (RF + c·r) with the fitted write cost:
+    /// ((rf + c₀·r) / [`ReadCost::centre`] − rf) / r. What a plan's arithmetic shows.
+    /// None with no readers (the centre then scales the write cost) or where it would
+    /// be negative.
+    pub fn effective(&self, rf: f64, readers: f64) -> Option<f64> {
+        let centre = self.centre(rf, readers);
+        let c = ((rf + self.per_group * readers) / centre - rf) / readers;
+        (readers > 0.0 && c.is_finite() && c >= 0.0).then_some(c)
+    }
+
     /// The CPU bound's multiplier for an unmeasured read cost: the geometric middle
     /// of the capacities the ends of [`ReadCost::range`] allow, relative to the
     /// fitted cost's. The interval is symmetric in log space, so its centre sits

@@ -284,9 +284,9 @@ pub struct ThroughputModel {
     /// (set by the loader: [`crate::latency_model::fit::fit`]).
     #[serde(default)]
     pub latency: Option<crate::latency_model::LatencyModel>,
-    /// The CPU bound's citation (the sources fitted), built on first use.
+    /// Each system's CPU-bound citation (the sources its fit rests on), built on first use.
     #[serde(skip)]
-    pub(crate) fit_citation: crate::memo::Memo<String>,
+    pub(crate) fit_citation: crate::memo::Memo<Vec<(SystemId, String)>>,
 }
 
 /// A prediction with its interval.
@@ -328,6 +328,30 @@ impl ThroughputModel {
     /// stated coverage); ±2× at the default level when it was not calibrated.
     pub fn base_interval(&self, system: SystemId) -> (f64, f64) {
         self.intervals.iter().find(|i| i.system == system).map_or((interval::FALLBACK_LOG_HALF_WIDTH, DEFAULT_LEVEL), |i| (i.log_half_width, i.level))
+    }
+
+    /// `system`'s CPU-bound citation: the sources of the runs its fit rests on, with
+    /// their counts, e.g. `corpus fit of Kafka on streamnative-omb-2020 (10 runs),
+    /// seed-000 (3 runs) (leave-one-source-out validated)`; empty with no fit.
+    pub fn cpu_citation(&self, system: SystemId) -> String {
+        let all = self.fit_citation.get_or_init(|| {
+            self.systems
+                .iter()
+                .map(|s| {
+                    let mut counts: Vec<(&str, usize)> = Vec::new();
+                    for p in &s.cited {
+                        let src = p.id.split('#').next().unwrap_or_default();
+                        match counts.iter_mut().find(|(x, _)| *x == src) {
+                            Some((_, n)) => *n += 1,
+                            None => counts.push((src, 1)),
+                        }
+                    }
+                    let list: Vec<String> = counts.iter().map(|(src, n)| format!("{src} ({n} run{})", if *n == 1 { "" } else { "s" })).collect();
+                    (s.system, format!("corpus fit of {} on {} (leave-one-source-out validated)", s.system.name(), list.join(", ")))
+                })
+                .collect()
+        });
+        all.iter().find(|(s, _)| *s == system).map(|(_, c)| c.clone()).unwrap_or_default()
     }
 
     /// The system's fit, if any.
@@ -442,11 +466,12 @@ pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: f64) -> String {
     let (lo, hi) = s.read.range.unwrap_or_default();
     format!(
-        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a cost of {lo}–{hi} of a replica write puts the CPU bound between ×{:.2} and ×{:.2} of the fitted cost's; it takes the middle (×{:.2}) and the interval is widened ×{:.2}",
+        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction takes the middle (×{:.2}) and the interval is widened ×{:.2} (less where another bound caps the upper end)",
         c.tail_readers,
         Dec(s.read.fit_readers),
         Dec(s.read.relative_capacity(hi, c.rf, c.tail_readers)),
         Dec(s.read.relative_capacity(lo, c.rf, c.tail_readers)),
+        Dec(s.read.per_group),
         Dec(s.read.centre(c.rf, c.tail_readers)),
         Dec(width.exp()),
     )

@@ -56,20 +56,27 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let b = t.bounds(fit, &c);
     let (half, level) = half_width(t, fit, &c, &b);
     let eff = c.effective_cores(&t.assumptions);
+    // An unmeasured read cost: the formula shows the cost per group that gives the
+    // centred bound (the middle of its range), or, with no groups reading, the centre
+    // as a factor on the write cost.
+    let (lo, hi) = fit.read.range.unwrap_or_default();
+    let centre = fit.read.centre(c.rf, c.tail_readers);
+    let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
+        Some(x) if fit.read.range.is_some() => (x, format!(" (a read cost of {:.2} per group: the middle of the capacities an unmeasured {lo}–{hi} allows)", Dec(x))),
+        _ if (centre - 1.0).abs() >= 5e-3 => (fit.read.per_group, format!(" × {:.2} (the middle of the capacities an unmeasured read cost of {lo}–{hi} allows, the fitted runs having readers)", Dec(centre))),
+        _ => (fit.read.per_group, String::new()),
+    };
     let detail = format!(
         "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{} = {} msg/s per node",
         Dec(eff),
         c.cores,
         Dec(t.assumptions.smt_yield * 100.0),
         c.vcpus - c.cores,
-        Dec(fit.read.per_group),
+        Dec(read_shown),
         Dec(fit.a_core_us),
         Dec(fit.b_core_us_per_byte),
         crate::units::fmt_num(size),
-        match fit.read.centre(c.rf, c.tail_readers) {
-            x if (x - 1.0).abs() < 5e-3 => String::new(),
-            x => format!(" × {:.2} (the middle of what an unmeasured read cost of {}–{} allows)", Dec(x), fit.read.range.unwrap_or_default().0, fit.read.range.unwrap_or_default().1),
-        },
+        read_words,
         if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", Dec(b.durability)) },
         crate::units::fmt_num(b.cpu * b.durability),
     );
@@ -115,10 +122,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         log_half_width: half,
         level,
         detail,
-        citation: t
-            .fit_citation
-            .get_or_init(|| format!("corpus fit on {} (leave-one-source-out validated)", t.sources.iter().map(|(s, n)| format!("{s} ({n} runs)")).collect::<Vec<_>>().join(", ")))
-            .clone(),
+        citation: t.cpu_citation(system),
         notes,
         points: fit.cited.clone(),
     })
