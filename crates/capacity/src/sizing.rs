@@ -513,7 +513,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             bounds.push(Bound {
                 kind: BoundKind::Partitions,
                 nodes: need,
-                detail: format!("{} partitions × RF {}/3 ÷ {} per node; {}", partitions, w.rf, fmt_num(l.per_node), l.basis),
+                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", partitions, w.rf, fmt_num(l.per_node), l.basis),
                 citation: l.points.first().map(|p| p.citation.to_string()).unwrap_or_default(),
             });
             points.extend(l.points.iter().cloned());

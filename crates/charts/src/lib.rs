@@ -49,8 +49,40 @@ pub(crate) fn e<E>(_: E) -> ChartError {
 pub(crate) type LogLog<'a, 'b> = plotters::chart::ChartContext<
     'a,
     plotters::prelude::SVGBackend<'b>,
-    plotters::coord::cartesian::Cartesian2d<plotters::coord::combinators::LogCoord<f64>, plotters::coord::combinators::LogCoord<f64>>,
+    plotters::coord::cartesian::Cartesian2d<LogAxis, LogAxis>,
 >;
+
+/// A log axis with its ticks at [`log_ticks`].
+pub(crate) type LogAxis = plotters::coord::combinators::WithKeyPoints<plotters::coord::combinators::LogCoord<f64>>;
+
+/// Tick values for a log axis over `lo..hi`: the 1-2-5 steps of each decade when it
+/// spans at most three decades, more steps inside one decade (a load axis from 0.1
+/// to 0.95 had a single tick at 0.1), powers of ten beyond.
+pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
+        return Vec::new();
+    }
+    let decades = (hi / lo).log10();
+    let steps: &[f64] = if decades <= 1.0 {
+        &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]
+    } else if decades <= 3.0 {
+        &[1.0, 2.0, 5.0]
+    } else {
+        &[1.0]
+    };
+    let mut out = Vec::new();
+    let mut p = 10f64.powi(lo.log10().floor() as i32);
+    while p <= hi {
+        for s in steps {
+            let v = p * s;
+            if v >= lo * (1.0 - 1e-9) && v <= hi * (1.0 + 1e-9) {
+                out.push(v);
+            }
+        }
+        p *= 10.0;
+    }
+    out
+}
 
 pub(crate) fn log_log<'a, 'b>(
     root: &'a plotters::drawing::DrawingArea<plotters::prelude::SVGBackend<'b>, plotters::coord::Shift>,
@@ -64,14 +96,12 @@ pub(crate) fn log_log<'a, 'b>(
         .margin(10)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .build_cartesian_2d((x0..x1).log_scale().with_key_points(log_ticks(x0, x1)), (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)))
         .map_err(e)?;
     chart
         .configure_mesh()
         .x_desc(x_desc)
         .y_desc(y_desc)
-        .x_labels(6)
-        .y_labels(6)
         .x_label_formatter(&|v| capacity::units::fmt_num(*v))
         .y_label_formatter(&|v| capacity::units::fmt_num(*v))
         .light_line_style(RGBColor(235, 235, 235))

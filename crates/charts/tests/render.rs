@@ -49,3 +49,16 @@ fn latency_grid_marks_failed_cells_hollow() {
     assert!(svg.contains("fill=\"none\""), "no hollow marker for failed cells");
     assert!(svg.contains("your partitions: 24"));
 }
+
+/// The load axis of the p99 chart (0.1 to 0.95, under a decade) is labelled at
+/// several loads, not only at 0.1 (a new user found no x-axis numbers at all).
+#[test]
+fn the_latency_charts_load_axis_has_tick_labels() {
+    let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let w = Workload::default();
+    let p = plan(&cat, &w).expect("plan");
+    let svg = charts::latency_svg(&cat, &p).expect("svg").expect("a p99 curve");
+    for tick in ["0.100", "0.200", "0.500", "0.700"] {
+        assert!(svg.contains(tick), "no {tick} tick label");
+    }
+}
