@@ -582,7 +582,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     });
 
     if crate::hardware::Preset::burst_nic(hw) && bounds.iter().any(|b| b.kind == BoundKind::Network && b.nodes * 2.0 >= bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| b.nodes).fold(0.0, f64::max)) {
-        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: the network bound is at least half the binding one on the preset's NIC{BURST_NIC}", m.system.name()) });
+        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: the network bound is at least half the binding one{BURST_NIC}", m.system.name()) });
     }
 
     // Binding bound and data nodes (Pulsar's bookies take their share of the CPU).
