@@ -70,9 +70,10 @@ impl ClusterFlags {
         self.pairs.clone()
     }
 
-    /// Whether `--name` was given.
+    /// Whether `--name` was given a value (an empty one, `--fanout ''`, counts as not
+    /// given, as an empty query field does).
     pub fn has(&self, name: &str) -> bool {
-        self.pairs.iter().any(|(k, _)| *k == name)
+        self.pairs.iter().any(|(k, v)| *k == name && !v.trim().is_empty())
     }
 }
 

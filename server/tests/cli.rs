@@ -77,6 +77,22 @@ fn predict_with_consumer_groups_reading_costs_cpu_and_widens_the_interval() {
     assert!(out.contains("10 consumer group(s) reading"), "{out}");
 }
 
+/// An empty flag is a flag not given, as an empty query field is: `--fanout ''`
+/// predicts what omitting it does (produce only), `--partitions ''` applies no
+/// partition ceiling (an adversarial tester saw 1 group and 24 partitions).
+#[test]
+fn an_empty_predict_flag_is_the_flag_left_out() {
+    let base = ["predict", "--system", "kafka", "--hw", "aws-i3en.2xlarge", "--nodes", "3", "--json"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, out, err) = mqplan(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert_eq!(run(&["--fanout", ""]), run(&[]));
+    assert_eq!(run(&["--partitions", ""]), run(&[]));
+}
+
 #[test]
 fn bad_input_exits_2_with_the_field_named() {
     let (code, _, err) = mqplan(&["plan", "--size", "big"]);

@@ -241,7 +241,13 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     }
 
     // Step 3: recovery.
+    // A deadline with no backlog to drain (no consumer group, or no outage) asks nothing.
     match w.drain_min {
+        Some(limit) if w.fanout == 0 || w.outage.0 <= 0.0 => path.push(step(
+            "recovery",
+            format!("drain within {} min, but {}", fmt_num(limit), if w.fanout == 0 { "no consumer group reads" } else { "no outage to recover from" }),
+            "no backlog to drain: no change",
+        )),
         Some(limit) => {
             if preferred.is_none_or(|(_, must)| !must) && kept(&verdicts, SystemId::Kafka) {
                 preferred = Some((SystemId::Kafka, false));

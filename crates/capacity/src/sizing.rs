@@ -595,7 +595,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let cap = f64::from(factors::MAX_DATA_NODES);
     let with_headroom = nodes_with_headroom(binding, zones);
     let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
-    if !binding.is_finite() || binding > cap {
+    if !binding.is_finite() || f64::from(data_nodes) > cap {
         data_nodes = factors::MAX_DATA_NODES;
         warnings.push(Warning {
             kind: "infeasible".into(),

@@ -485,3 +485,16 @@ fn a_preset_burst_nic_is_said_to_be_one() {
     assert!(!net.detail.contains("burst"), "{}", net.detail);
     assert!(!p.warnings.iter().any(|w| w.text.contains("burst")), "{:?}", p.warnings);
 }
+
+/// A drain deadline with nothing to drain — no consumer group reads — asks nothing:
+/// it no longer turns the tree to Kafka (an adversarial tester saw RocketMQ's 15
+/// machines give way to Kafka's 16 while every candidate's drain was empty).
+#[test]
+fn a_drain_deadline_without_consumers_changes_nothing() {
+    let cat = catalog();
+    let base = run(&cat, &[("mbps", "200"), ("kind", "business"), ("fanout", "0")]);
+    let with = run(&cat, &[("mbps", "200"), ("kind", "business"), ("fanout", "0"), ("drain_min", "600")]);
+    assert_eq!(with.recommendation.system, base.recommendation.system);
+    let step = with.decision_path.iter().find(|s| s.id == "recovery").expect("recovery step");
+    assert!(step.outcome.contains("no backlog to drain"), "{step:?}");
+}

@@ -40,10 +40,14 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
     Some((b.cpu * b.durability, half, level))
 }
 
-/// The calibrated interval widened as [`ThroughputModel::predict`] widens it.
+/// The calibrated interval of the CPU bound itself, widened as
+/// [`ThroughputModel::predict`] widens it — but for the CPU alone: an unmeasured read
+/// cost's range is not cut at the disks or NIC here (a chart's CPU band moved with the
+/// NIC), which size the cluster as bounds of their own.
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
     let (base, level) = t.base_interval(c.system);
-    (base.hypot(super::extra_width(fit, c, b).0), level)
+    let cpu_only = super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() };
+    (base.hypot(super::extra_width(fit, c, &cpu_only).0), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -61,18 +65,19 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     // as a factor on the write cost.
     let (lo, hi) = fit.read.range.unwrap_or_default();
     let centre = fit.read.centre(c.rf, c.tail_readers);
+    // Four decimals: with hundreds of groups a two-decimal cost no longer reproduces the bound.
     let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
-        Some(x) if fit.read.range.is_some() => (x, format!(" (a read cost of {:.2} per group: the middle of the capacities an unmeasured {lo}–{hi} allows)", Dec(x))),
-        _ if (centre - 1.0).abs() >= 5e-3 => (fit.read.per_group, format!(" × {:.2} (the middle of the capacities an unmeasured read cost of {lo}–{hi} allows, the fitted runs having readers)", Dec(centre))),
-        _ => (fit.read.per_group, String::new()),
+        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), format!(" (a read cost of {:.4} per group: the middle of the capacities an unmeasured {lo}–{hi} allows)", Dec(x))),
+        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (the middle of the capacities an unmeasured read cost of {lo}–{hi} allows, the fitted runs having readers)", Dec(centre))),
+        _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
     let detail = format!(
-        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {:.2} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{} = {} msg/s per node",
+        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{} = {} msg/s per node",
         Dec(eff),
         c.cores,
         Dec(t.assumptions.smt_yield * 100.0),
         c.vcpus - c.cores,
-        Dec(read_shown),
+        read_shown,
         Dec(fit.a_core_us),
         Dec(fit.b_core_us_per_byte),
         crate::units::fmt_num(size),
@@ -95,7 +100,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
-        let width = super::read_cost_width(fit, &c, &b);
+        let width = super::read_cost_width(fit, &c, &super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() });
         let range = if width > 1e-9 { format!("; {}", super::read_cost_note(fit, &c, width)) } else { String::new() };
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
