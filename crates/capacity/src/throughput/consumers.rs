@@ -51,13 +51,15 @@ impl ReadCost {
         at(c) / at(self.per_group)
     }
 
-    /// The cost in words, e.g. `0.50 of a replica write (no pair measured it: range
-    /// 0–0.5; the fitted runs read with 0.28 group(s) on average)` or `0.12 of a
-    /// replica write (from 3 pair(s))`: what `mqplan validate` and `/model` print.
+    /// The cost in words, e.g. `0.375 of a replica write per group, the middle of
+    /// 0–0.75 (no pair measured it; the CPU fit took 0.75, and its runs read with 0.28
+    /// group(s) on average)` or `0.12 of a replica write (from 3 pair(s))`: what
+    /// `mqplan validate` and `/model` print.
     pub fn summary(&self) -> String {
         match self.range {
             Some((lo, hi)) => format!(
-                "{:.2} of a replica write (no pair measured it: range {lo}–{hi}; the fitted runs read with {:.2} group(s) on average)",
+                "{:.3} of a replica write per group, the middle of {lo}–{hi} (no pair measured it; the CPU fit took {:.2}, and its runs read with {:.2} group(s) on average)",
+                crate::units::Dec((lo + hi) / 2.0),
                 crate::units::Dec(self.per_group),
                 crate::units::Dec(self.fit_readers)
             ),
@@ -76,14 +78,23 @@ impl ReadCost {
         (readers > 0.0 && c.is_finite() && c >= 0.0).then_some(c)
     }
 
-    /// The CPU bound's multiplier for an unmeasured read cost: the geometric middle
-    /// of the capacities the ends of [`ReadCost::range`] allow, relative to the
-    /// fitted cost's. The interval is symmetric in log space, so its centre sits
-    /// in the middle of what the range allows, not at one end of it; 1 when a pair
-    /// measured the cost or the workload reads like the fitted runs.
+    /// The read cost a plan charges when no pair measured one: the middle of
+    /// [`ReadCost::range`] — the median of a uniform prior over it, and so the median
+    /// capacity (capacity falls monotonically with the cost). One cost for every
+    /// number of groups: each group does the same work. (Stop 18 first took the
+    /// geometric middle of the capacities instead; an adversarial tester showed its
+    /// implied cost per group fell tenfold from 1 to 1,000 groups.) None when a pair
+    /// measured the cost.
+    pub fn planned(&self) -> Option<f64> {
+        self.range.map(|(lo, hi)| (lo + hi) / 2.0)
+    }
+
+    /// The CPU bound's multiplier for an unmeasured read cost: the capacity at
+    /// [`ReadCost::planned`] relative to the fitted cost's; 1 when a pair measured
+    /// the cost or the workload reads like the fitted runs.
     pub fn centre(&self, rf: f64, readers: f64) -> f64 {
-        match self.range {
-            Some((lo, hi)) if rf > 0.0 && readers >= 0.0 => (self.relative_capacity(lo, rf, readers) * self.relative_capacity(hi, rf, readers)).sqrt(),
+        match self.planned() {
+            Some(c) if rf > 0.0 && readers >= 0.0 => self.relative_capacity(c, rf, readers),
             _ => 1.0,
         }
     }

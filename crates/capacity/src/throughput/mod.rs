@@ -466,12 +466,13 @@ pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: f64) -> String {
     let (lo, hi) = s.read.range.unwrap_or_default();
     format!(
-        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction takes the middle (×{:.2}) and the interval is widened ×{:.2} (less where another bound caps the upper end)",
+        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction charges the middle of the range, {}, the same for any number of groups (×{:.2}), and the interval is widened ×{:.2} to reach both ends (less where another bound caps the upper end)",
         c.tail_readers,
         Dec(s.read.fit_readers),
         Dec(s.read.relative_capacity(hi, c.rf, c.tail_readers)),
         Dec(s.read.relative_capacity(lo, c.rf, c.tail_readers)),
         Dec(s.read.per_group),
+        (lo + hi) / 2.0,
         Dec(s.read.centre(c.rf, c.tail_readers)),
         Dec(width.exp()),
     )

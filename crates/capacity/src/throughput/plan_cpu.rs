@@ -61,14 +61,14 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let (half, level) = half_width(t, fit, &c, &b);
     let eff = c.effective_cores(&t.assumptions);
     // An unmeasured read cost: the formula shows the cost per group that gives the
-    // centred bound (the middle of its range), or, with no groups reading, the centre
-    // as a factor on the write cost.
+    // bound at the middle of its range (net of the fitted runs' own readers), or, with
+    // no groups reading, that adjustment as a factor on the write cost.
     let (lo, hi) = fit.read.range.unwrap_or_default();
     let centre = fit.read.centre(c.rf, c.tail_readers);
     // Four decimals: with hundreds of groups a two-decimal cost no longer reproduces the bound.
     let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
-        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), format!(" (a read cost of {:.4} per group: the middle of the capacities an unmeasured {lo}–{hi} allows)", Dec(x))),
-        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (the middle of the capacities an unmeasured read cost of {lo}–{hi} allows, the fitted runs having readers)", Dec(centre))),
+        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), format!(" (a read cost of {:.4} per group: the middle of an unmeasured {lo}–{hi}, net of the fitted runs' own readers)", Dec(x))),
+        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost of {lo}–{hi} charged at its middle, the fitted runs having readers)", Dec(centre))),
         _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
     let detail = format!(
