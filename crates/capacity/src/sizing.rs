@@ -585,8 +585,15 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         warnings.push(Warning { kind: "assumption".into(), text: format!("{}: the network bound is at least half the binding one{BURST_NIC}", m.system.name()) });
     }
 
-    // Binding bound and data nodes (Pulsar's bookies take their share of the CPU).
-    let data_share = |b: &Bound| if b.kind == BoundKind::Cpu { b.nodes * data_cpu_share(m.system) } else { b.nodes };
+    // Binding bound and data nodes (Pulsar's bookies take their share of the CPU, and
+    // of the network only the replica writes coming in: consumers read from the
+    // brokers, which the serving count sizes by the whole network bound).
+    let bookie_net = if serving_cpu_share(m.system).is_some() && net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 };
+    let data_share = |b: &Bound| match b.kind {
+        BoundKind::Cpu => b.nodes * data_cpu_share(m.system),
+        BoundKind::Network => b.nodes * bookie_net,
+        _ => b.nodes,
+    };
     let (bottleneck, binding) = bounds
         .iter()
         .filter(|b| b.kind != BoundKind::Quorum)
@@ -969,10 +976,10 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             ]
         }
         SystemId::Pulsar => {
-            let brokers = serving.clamp(2, data_nodes.max(2));
+            let brokers = serving.max(2);
             vec![
                 role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound (our split) and the NIC bound; at least 2", Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
-                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble and {:.0} % of the CPU bound, + head-room", Dec((1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0))),
+                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble, {:.0} % of the CPU bound and the replica writes' network in, + head-room", Dec((1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0))),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }

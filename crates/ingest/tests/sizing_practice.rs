@@ -498,3 +498,23 @@ fn a_drain_deadline_without_consumers_changes_nothing() {
     let step = with.decision_path.iter().find(|s| s.id == "recovery").expect("recovery step");
     assert!(step.outcome.contains("no backlog to drain"), "{step:?}");
 }
+
+/// Pulsar's consumers read from the brokers, not the bookies: 200 groups reading
+/// 1 MB messages at 100 MB/s send 100 × (200 + 2) = 20,200 MB/s out, 23 nodes of
+/// 10 Gbit/s at 70 %, which raise the brokers; the bookies take only the storage
+/// (25.9 TB → 5.6 nodes), disks, half the CPU and the replica writes coming in
+/// (an adversarial tester saw bookies sized by the consumers' traffic: 116 where
+/// the role's own arithmetic gave 54).
+#[test]
+fn pulsar_bookies_are_not_sized_by_the_consumers_network_traffic() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("size", "1000000"), ("fanout", "200"), ("team", "dedicated")]);
+    let pulsar = cand(&p, SystemId::Pulsar);
+    let bound = |k: BoundKind| pulsar.plan.bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
+    let cpu_half = bound(BoundKind::Cpu) * capacity::sizing::PULSAR_BROKER_CPU_SHARE;
+    let others = [BoundKind::Disk, BoundKind::Storage, BoundKind::Partitions].map(bound).into_iter().fold(cpu_half, f64::max);
+    let bookies = role(pulsar, "bookie");
+    assert!(bound(BoundKind::Network) > others * 1.5, "the test needs a network bound above the rest: {:?}", pulsar.plan.bounds);
+    assert_eq!(f64::from(bookies), (others.ceil() + 1.0).max(3.0), "{bookies} bookies: {:?}", pulsar.plan.bounds);
+    assert!(role(pulsar, "broker") > bookies, "the brokers carry the reads");
+}
