@@ -349,11 +349,13 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let fit = corpus.and_then(|t| t.system(m.system));
     let (wa, wa_src) = write_amplification(m.system, w.size.0);
     let cpu_at = |p: u32| corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, p, w.fanout, w.durability));
-    let first_cpu = cpu_at(w.partitions);
+    // The recovery stage needs the number only: the words (and the cited runs) are
+    // built once, at the partition count the plan ends with.
+    let first_msgs = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability)).map(|x| x.0);
     // The seed curve's points, unless the corpus CPU bound answers (its runs are
     // cited instead, below).
-    let mut points: Vec<PointRef> = if first_cpu.is_some() { Vec::new() } else { m.produce_refs().to_vec() };
-    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_cpu.is_some()), first_cpu.as_ref().map(|c| c.msgs), wa);
+    let mut points: Vec<PointRef> = if first_msgs.is_some() { Vec::new() } else { m.produce_refs().to_vec() };
+    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_msgs.is_some()), first_msgs, wa);
     let mut partitions = w.partitions;
     let mut drain_need: Option<f64> = None;
     if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
@@ -385,7 +387,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
 
     // CPU / software bound.
-    let mut corpus_cpu = if partitions == w.partitions { first_cpu } else { cpu_at(partitions) };
+    let mut corpus_cpu = cpu_at(partitions);
     // Transactions: where a plain / transactional pair was measured, each
     // transactional send weighs `cost` plain ones on the CPU bound.
     let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));

@@ -412,36 +412,53 @@ pub const FEW_PARTITIONS_PER_NODE: f64 = 4.0;
 /// widening is applied to held-out runs in validation, so coverage tests it.
 pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<String>) {
     let mut notes = Vec::new();
+    let w = widening(s, c, b, Some(&mut notes));
+    (w, notes)
+}
+
+/// [`extra_width`]'s half-width alone, without building its words: what a plan's
+/// CPU bound, evaluated several times per plan, needs.
+pub fn extra_log_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+    widening(s, c, b, None)
+}
+
+/// The widening parts, in quadrature; each part's words go to `notes` when given.
+fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mut Vec<String>>) -> f64 {
     let mut parts: Vec<f64> = Vec::new();
+    let mut say = |f: &dyn Fn() -> String| {
+        if let Some(n) = notes.as_deref_mut() {
+            n.push(f());
+        }
+    };
     let (lo, hi) = s.size_range;
     if c.message_bytes < lo * 0.999 || c.message_bytes > hi * 1.001 {
         parts.push(0.15);
-        notes.push(format!("message size outside the measured {lo}–{hi} B: interval widened"));
+        say(&|| format!("message size outside the measured {lo}–{hi} B: interval widened"));
     }
     if b.durability != 1.0 {
         parts.push(b.durability_log_spread);
-        notes.push(format!("durability factor ×{:.2} (spread ±{:.0} %)", Dec(b.durability), Dec(b.durability_log_spread * 100.0)));
+        say(&|| format!("durability factor ×{:.2} (spread ±{:.0} %)", Dec(b.durability), Dec(b.durability_log_spread * 100.0)));
     }
     let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
     if c.nodes > *max_nodes_measured * 2.0 {
         parts.push(0.1);
-        notes.push(format!("{} nodes vs at most {} measured: linear scaling assumed, interval widened", c.nodes, max_nodes_measured));
+        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed, interval widened", c.nodes, max_nodes_measured));
     }
     if let Some(w) = hardware_distance_width(s, c) {
         parts.push(w);
         let (lo, hi) = s.threads_range.unwrap_or_default();
-        notes.push(format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
+        say(&|| format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
     }
     let read = read_cost_width(s, c, b);
     if read > 1e-9 {
         parts.push(read);
-        notes.push(read_cost_note(s, c, read));
+        say(&|| read_cost_note(s, c, read));
     }
     if s.ceiling.is_none() && c.partitions.is_some_and(|p| p < FEW_PARTITIONS_PER_NODE * c.nodes) {
         parts.push(0.5);
-        notes.push(format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
+        say(&|| format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
-    ((parts.iter().map(|x| x * x).sum::<f64>()).sqrt(), notes)
+    (parts.iter().map(|x| x * x).sum::<f64>()).sqrt()
 }
 
 /// The half-width (ln units) an unmeasured tail-read cost adds to a prediction: the

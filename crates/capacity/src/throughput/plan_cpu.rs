@@ -47,7 +47,7 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
     let (base, level) = t.base_interval(c.system);
     let cpu_only = super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() };
-    (base.hypot(super::extra_width(fit, c, &cpu_only).0), level)
+    (base.hypot(super::extra_log_width(fit, c, &cpu_only)), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -67,8 +67,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let centre = fit.read.centre(c.rf, c.tail_readers);
     // Four decimals: with hundreds of groups a two-decimal cost no longer reproduces the bound.
     let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
-        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), format!(" (a read cost of {:.4} per group: the middle of an unmeasured {lo}–{hi}, net of the fitted runs' own readers)", Dec(x))),
-        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost of {lo}–{hi} charged at its middle, the fitted runs having readers)", Dec(centre))),
+        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), " (the read cost per group charged: the middle of its unmeasured range, net of the fitted runs' own readers)".to_string()),
+        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(lo), Dec(hi))),
         _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
     let detail = format!(
@@ -101,7 +101,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
         let width = super::read_cost_width(fit, &c, &super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() });
-        let range = if width > 1e-9 { format!("; {}", super::read_cost_note(fit, &c, width)) } else { String::new() };
+        // Short on purpose: a plan evaluates this bound several times, and the detail
+        // above already shows the cost charged (`mqplan predict` gives the long note).
+        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(lo), Dec(hi), Dec(width.exp())) } else { String::new() };
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     for d in &c.deviations {

@@ -146,7 +146,7 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
             let Some((p, extra, next_ceiling)) = fold.as_ref().and_then(|m| {
                 let s = m.system(u.cluster.system)?;
                 let b = m.bounds(s, &u.cluster);
-                Some((b.binding(), super::extra_width(s, &u.cluster, &b).0, b.next_ceiling().map(|c| c.1)))
+                Some((b.binding(), super::extra_log_width(s, &u.cluster, &b), b.next_ceiling().map(|c| c.1)))
             }) else {
                 if !u.lower_bound {
                     unpredictable.push((u.cluster.system, held.clone()));
