@@ -625,13 +625,16 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
     // Machines if throughput per node is `scale` × expected. Below expected every
-    // throughput bound may fall short (the model's error covers them all); above it
-    // only the CPU bound can do better: the disks and the NIC carry what the hardware
-    // states, however well the software does.
+    // throughput bound may fall short (the model's error covers them all), the
+    // backlog drain's too (an adversarial tester saw a CPU-bound drain keep 42
+    // machines at both ends); above it only the CPU bound can do better: the disks
+    // and the NIC carry what the hardware states, however well the software does.
+    // The data nodes take each bound as the plan does (Pulsar's bookies: half the
+    // CPU, the network coming in).
     let machines_at = |scale: f64| -> u32 {
-        let scales = |k: BoundKind| k == BoundKind::Cpu || (scale < 1.0 && matches!(k, BoundKind::Disk | BoundKind::Network));
+        let scales = |k: BoundKind| k == BoundKind::Cpu || (scale < 1.0 && matches!(k, BoundKind::Disk | BoundKind::Network | BoundKind::Drain));
         let scaled = |b: &Bound| if scales(b.kind) { b.nodes / scale } else { b.nodes };
-        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system) } else { 1.0 }).fold(0.0_f64, f64::max);
+        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
         let mut data = nodes_with_headroom(binding, zones).max(quorum as u32).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = data.div_ceil(w.rf).saturating_mul(w.rf);

@@ -199,6 +199,11 @@ fn the_read_cost_a_plan_shows_reproduces_its_cpu_bound() {
             assert!((by_hand / cpu.msgs - 1.0).abs() < 1e-9, "{system:?} × {groups}: {by_hand} vs {}", cpu.msgs);
             let shown = format!("{:.4}", capacity::units::Dec(c));
             assert!(cpu.detail.contains(&format!("{shown} × {groups} consumer group(s)")), "{}", cpu.detail);
+            // The note names the read cost's range, not another range in scope (it
+            // once printed the message-size range, 100.00–2048.00, as the read cost's).
+            let (lo, hi) = fit.read.range.expect("range");
+            let said = format!("charged at the middle of {:.2}–{:.2}", capacity::units::Dec(lo), capacity::units::Dec(hi));
+            assert!(cpu.notes.iter().any(|(_, t)| t.contains(&said)), "{system:?} × {groups}: {:?}", cpu.notes);
             // The rounded cost the detail prints still gives the bound within 0.5 %
             // (two decimals were 7–9 % off at 1,000 groups; an adversarial tester).
             let printed: f64 = shown.parse().expect("number");

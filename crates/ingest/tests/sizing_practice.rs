@@ -518,3 +518,23 @@ fn pulsar_bookies_are_not_sized_by_the_consumers_network_traffic() {
     assert_eq!(f64::from(bookies), (others.ceil() + 1.0).max(3.0), "{bookies} bookies: {:?}", pulsar.plan.bounds);
     assert!(role(pulsar, "broker") > bookies, "the brokers carry the reads");
 }
+
+/// The machines at the interval's low end re-size a drain deadline too: a million
+/// 100 B messages a second with ten groups and a 30 min drain (an adversarial
+/// tester saw 42 machines at both ends and 79 when the cores were halved). At the
+/// low end the drain, like every throughput bound, can fall short by the same
+/// factor; the interval holds the expected count.
+#[test]
+fn the_machine_interval_re_sizes_a_drain_deadline() {
+    let cat = catalog();
+    let p = run(&cat, &[("fanout", "10"), ("msgs", "1000000"), ("size", "100"), ("partitions", "500"), ("drain_min", "30")]);
+    for c in &p.candidates {
+        let Some(i) = &c.plan.nodes_interval else { continue };
+        assert!(i.at_high_capacity <= c.plan.nodes && c.plan.nodes <= i.at_low_capacity, "{:?}: {} not in {i:?}", c.system, c.plan.nodes);
+        if c.plan.bottleneck == BoundKind::Drain {
+            assert!(i.at_low_capacity > c.plan.nodes, "{:?}: a drain-bound plan's low end needs more machines: {i:?}", c.system);
+        }
+    }
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.bottleneck, BoundKind::Drain, "the test needs a drain-bound Kafka: {:?}", k.plan.bounds);
+}

@@ -103,7 +103,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         let width = super::read_cost_width(fit, &c, &super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() });
         // Short on purpose: a plan evaluates this bound several times, and the detail
         // above already shows the cost charged (`mqplan predict` gives the long note).
-        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(lo), Dec(hi), Dec(width.exp())) } else { String::new() };
+        let (r_lo, r_hi) = fit.read.range.unwrap_or_default();
+        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(r_lo), Dec(r_hi), Dec(width.exp())) } else { String::new() };
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     for d in &c.deviations {
