@@ -44,7 +44,7 @@ pub enum Command {
         #[arg(long)]
         system: String,
         /// Data nodes.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         nodes: String,
         /// Hardware, size, RF and durability flags.
         #[command(flatten)]
@@ -92,7 +92,9 @@ macro_rules! flags {
         $(#[$m])*
         #[derive(Debug, Args, Default)]
         pub struct $name {
-            $($(#[$fm])* #[arg(long)] pub $field: Option<String>,)*
+            // A negative number is a value (refused by the field's own range check,
+            // which names the flag), not an unknown flag.
+            $($(#[$fm])* #[arg(long, allow_negative_numbers = true)] pub $field: Option<String>,)*
         }
         impl $name {
             /// The flags given, as query pairs.

@@ -56,6 +56,31 @@ async fn the_page_shows_four_server_drawn_charts_and_each_address_draws_one() {
     assert_ne!(chart_srcs(&other)[0], srcs[0], "the bounds chart follows the whole workload");
 }
 
+/// A chart carries a weak ETag; asked again with it in `If-None-Match` the server
+/// answers 304 with no body, and a different workload's tag does not match.
+#[tokio::test]
+async fn a_chart_the_browser_already_holds_is_not_sent_again() {
+    let app = app();
+    let uri = "/api/v1/chart/bounds.svg?mbps=200&size=1024";
+    let res = app.clone().oneshot(Request::builder().uri(uri).body(Body::empty()).expect("request")).await.expect("response");
+    assert_eq!(res.status(), StatusCode::OK);
+    let etag = res.headers().get(header::ETAG).and_then(|v| v.to_str().ok()).expect("an ETag").to_string();
+    assert!(etag.starts_with("W/\"") && etag.len() == 36, "{etag}");
+    let again = |tag: String, uri: &'static str| {
+        let app = app.clone();
+        async move {
+            let res = app.oneshot(Request::builder().uri(uri).header(header::IF_NONE_MATCH, tag).body(Body::empty()).expect("request")).await.expect("response");
+            let status = res.status();
+            let body = res.into_body().collect().await.expect("body").to_bytes();
+            (status, body.len())
+        }
+    };
+    assert_eq!(again(etag.clone(), uri).await, (StatusCode::NOT_MODIFIED, 0));
+    assert_eq!(again(format!("\"x\", {etag}"), uri).await, (StatusCode::NOT_MODIFIED, 0), "one of a list");
+    let (status, len) = again(etag, "/api/v1/chart/bounds.svg?mbps=900&size=1024").await;
+    assert!(status == StatusCode::OK && len > 0, "another workload's drawing is sent");
+}
+
 #[tokio::test]
 async fn chart_errors_are_the_apis_json() {
     let app = app();

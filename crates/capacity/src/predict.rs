@@ -52,7 +52,8 @@ pub struct Prediction {
     pub low: f64,
     /// High end, msg/s.
     pub high: f64,
-    /// True when outside the measured message sizes, cores or node counts.
+    /// True when outside the measured message sizes, hardware threads per node or node
+    /// counts (for the corpus model: past the nearness that widens its interval).
     pub extrapolated: bool,
     /// Which bound limits it.
     pub bound: BoundKind,
@@ -175,10 +176,14 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
     let c = Cluster::planned(spec.system, f64::from(spec.nodes), &spec.hardware, spec.size.0, spec.rf, spec.partitions, spec.fanout, spec.durability);
     let p = t.predict(&c)?;
     let iv = t.intervals.iter().find(|i| i.system == spec.system);
+    let (base, _) = t.base_interval(spec.system);
     let mut notes = vec![format!(
-        "{:.0} % interval: {}",
+        "{:.0} % interval: ×/÷{:.2} before widening ({}); this prediction's: ×{:.2}…×{:.2}",
         p.level * 100.0,
-        iv.map_or_else(|| "not calibrated".to_string(), |i| i.how.clone())
+        crate::units::Dec(base.exp()),
+        iv.map_or_else(|| "not calibrated".to_string(), |i| i.how.clone()),
+        crate::units::Dec(p.low / p.expected),
+        crate::units::Dec(p.high / p.expected),
     )];
     notes.extend(p.notes.iter().cloned());
     let NodeScaling::Linear { reason, .. } = &fit.scaling;
@@ -198,8 +203,12 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
         notes.extend(u.notes.iter().cloned());
         points.extend(u.runs.iter().map(|r| r.point.clone()));
     }
+    // Outside what the fit's saturated runs measured: the message size, the hardware
+    // threads per node (past the stated nearness) or the node count (past twice the
+    // largest) — the same tests that widen the interval.
     let (lo, hi) = fit.size_range;
-    let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001;
+    let NodeScaling::Linear { max_nodes_measured, .. } = &fit.scaling;
+    let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001 || crate::throughput::hardware_distance_width(fit, &c).is_some() || c.nodes > max_nodes_measured * 2.0;
     Some(Prediction {
         system: spec.system,
         msgs_per_s: p.expected,

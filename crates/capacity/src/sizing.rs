@@ -363,7 +363,15 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         drain_need = Some(need);
         let want = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if want.is_finite() && want > f64::from(partitions) {
-            partitions = want.min(1_000_000.0) as u32;
+            // The partitions field's own range caps the advice; past it, say so.
+            let cap = crate::fields::max_of("partitions");
+            partitions = want.min(cap) as u32;
+            if want > cap {
+                warnings.push(Warning {
+                    kind: "partitions".into(),
+                    text: format!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), fmt_num(want.ceil()), fmt_num(cap), fmt_num(cap)),
+                });
+            }
         }
     }
 

@@ -204,11 +204,12 @@ fn an_out_of_range_value_is_quoted_as_written() {
 
 /// One range per field (DESIGN.md §7): the hardware an upload may describe is what a
 /// plan accepts — cores up to 1,024 and a NIC up to 1,600 Gbit/s in both (uploads said
-/// 1,024 / 1,000 and plans 512 / 1,600 until stop 18) — and the refusal quotes it.
+/// 1,024 / 1,000 and plans 512 / 1,600 until stop 18), a replication factor up to 7
+/// in both (uploads took 16 until stop 19) — and the refusal quotes it.
 #[test]
 fn upload_metadata_and_plans_share_each_fields_range() {
     use capacity::fields::max_of;
-    for (field, top, over) in [("cores", "1024", "1025"), ("nic_gbps", "1600", "1601"), ("ram_gb", "65536", "65537"), ("disks", "64", "65")] {
+    for (field, top, over) in [("cores", "1024", "1025"), ("nic_gbps", "1600", "1601"), ("ram_gb", "65536", "65537"), ("disks", "64", "65"), ("rf", "7", "8")] {
         assert!(ingest::upload::UploadMeta::from_pairs([(field, top)]).is_ok(), "{field}={top} refused by uploads");
         assert!(capacity::Workload::from_params([(field, top)]).is_ok(), "{field}={top} refused by plans");
         let errors = ingest::upload::UploadMeta::from_pairs([(field, over)]).expect_err("over the range");

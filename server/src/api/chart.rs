@@ -4,7 +4,7 @@
 //! addresses the page puts in its images.
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use app::chart_url::Chart;
@@ -14,14 +14,16 @@ use crate::state::AppState;
 
 /// Draws one chart for the workload in the query.
 ///
-/// Answers `image/svg+xml`. A chart with nothing to draw for this catalog (no
-/// latency model, no partition grid) is an SVG saying so, not an error, so an
-/// image never shows broken.
+/// Answers `image/svg+xml` with a weak `ETag` (a digest of the drawing), and `304
+/// Not Modified` without a body when the request's `If-None-Match` names it: the
+/// browser revalidates every image (`no-cache`) and is sent only what changed. A
+/// chart with nothing to draw for this catalog (no latency model, no partition
+/// grid) is an SVG saying so, not an error, so an image never shows broken.
 ///
 /// # Errors
 /// 404 (JSON) for a name that is not a chart; 400 naming each invalid field or
 /// unknown dataset; 500 if drawing fails.
-pub async fn get_chart(State(s): State<AppState>, Path(name): Path<String>, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+pub async fn get_chart(State(s): State<AppState>, Path(name): Path<String>, RawQuery(q): RawQuery, headers: HeaderMap) -> Result<Response, ApiError> {
     let Some(chart) = Chart::from_file(&name) else {
         let names: Vec<&str> = Chart::ALL.iter().map(|c| c.file()).collect();
         let body = serde_json::json!({"error": "not_found", "message": format!("no such chart; charts: {}", names.join(", ")), "fields": [{"field": "name", "reason": "not a chart"}]});
@@ -32,8 +34,28 @@ pub async fn get_chart(State(s): State<AppState>, Path(name): Path<String>, RawQ
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;
     // The drawing depends on the stored uploads as well as the address: the browser
-    // may keep it but asks again before reusing it.
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], svg).into_response())
+    // may keep it but asks again before reusing it, and its copy is still good when
+    // the digest matches.
+    let etag = etag_of(&svg);
+    let cache = [(header::CACHE_CONTROL, "no-cache".to_string()), (header::ETAG, etag.clone())];
+    if if_none_match(&headers, &etag) {
+        return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
+    }
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8".to_string())], cache, svg).into_response())
+}
+
+/// A weak entity tag for `body`: the first 16 bytes of its BLAKE3 digest, in hex.
+/// Weak because the compression layer may re-encode the bytes it describes.
+fn etag_of(body: &str) -> String {
+    let hex = blake3::hash(body.as_bytes()).to_hex();
+    format!("W/\"{}\"", &hex.as_str()[..32])
+}
+
+/// Whether the request's `If-None-Match` names `etag` (weak comparison, RFC 9110
+/// §13.1.2) or is `*`.
+fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|t| t.trim() == "*" || bare(t) == bare(etag))
 }
 
 /// The chart's SVG for workload `w` (already reduced to what the chart draws).

@@ -59,7 +59,7 @@ impl ReadCost {
         match self.range {
             Some((lo, hi)) => format!(
                 "{:.3} of a replica write per group, the middle of {lo}–{hi} (no pair measured it; the CPU fit took {:.2}, and its runs read with {:.2} group(s) on average)",
-                crate::units::Dec((lo + hi) / 2.0),
+                crate::units::Dec(self.planned().unwrap_or((lo + hi) / 2.0)),
                 crate::units::Dec(self.per_group),
                 crate::units::Dec(self.fit_readers)
             ),

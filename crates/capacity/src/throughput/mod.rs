@@ -201,6 +201,13 @@ pub struct Bounds {
 }
 
 impl Bounds {
+    /// These bounds with the CPU alone left: no disk, NIC or partition ceiling. What
+    /// the CPU bound's own interval is widened against, so that its band does not
+    /// move with the hardware that sizes the cluster as bounds of their own.
+    pub fn cpu_only(&self) -> Bounds {
+        Bounds { disk: None, nic: f64::INFINITY, partition: None, ..self.clone() }
+    }
+
     /// The binding resource and the predicted msg/s (durability applied). A factor
     /// below 1 (fsync, sync flush, waiting for every replica) slows every bound; one
     /// above 1 (acks=1, ack quorum 1, async replication) speeds the software — the CPU

@@ -46,8 +46,7 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
 /// NIC), which size the cluster as bounds of their own.
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
     let (base, level) = t.base_interval(c.system);
-    let cpu_only = super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() };
-    (base.hypot(super::extra_log_width(fit, c, &cpu_only)), level)
+    (base.hypot(super::extra_log_width(fit, c, &b.cpu_only())), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -63,12 +62,12 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     // An unmeasured read cost: the formula shows the cost per group that gives the
     // bound at the middle of its range (net of the fitted runs' own readers), or, with
     // no groups reading, that adjustment as a factor on the write cost.
-    let (lo, hi) = fit.read.range.unwrap_or_default();
+    let (read_lo, read_hi) = fit.read.range.unwrap_or_default();
     let centre = fit.read.centre(c.rf, c.tail_readers);
     // Four decimals: with hundreds of groups a two-decimal cost no longer reproduces the bound.
     let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
         Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), " (the read cost per group charged: the middle of its unmeasured range, net of the fitted runs' own readers)".to_string()),
-        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(lo), Dec(hi))),
+        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(read_lo), Dec(read_hi))),
         _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
     let detail = format!(
@@ -100,11 +99,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
-        let width = super::read_cost_width(fit, &c, &super::Bounds { disk: None, nic: f64::INFINITY, partition: None, ..b.clone() });
+        let width = super::read_cost_width(fit, &c, &b.cpu_only());
         // Short on purpose: a plan evaluates this bound several times, and the detail
         // above already shows the cost charged (`mqplan predict` gives the long note).
-        let (r_lo, r_hi) = fit.read.range.unwrap_or_default();
-        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(r_lo), Dec(r_hi), Dec(width.exp())) } else { String::new() };
+        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(read_lo), Dec(read_hi), Dec(width.exp())) } else { String::new() };
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     for d in &c.deviations {

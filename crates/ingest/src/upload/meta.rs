@@ -114,7 +114,7 @@ impl UploadMeta {
                 },
                 "disks" => m.disks = int(k, v, 1, field_max(k), &mut errors),
                 "nic_gbps" => m.nic_gbps = num(k, v, max_of(k), &mut errors),
-                "rf" => m.rf = int(k, v, 1, 16, &mut errors),
+                "rf" => m.rf = int(k, v, 1, field_max(k), &mut errors),
                 "durability" => match Durability::parse(&v.to_ascii_lowercase()) {
                     Some(d) => m.durability = Some(d),
                     None => errors.push(ImportError::new(0, "durability", format!("must be replicated, fsync or leader, got {:?}", short(v)))),
