@@ -18,7 +18,10 @@ fn row_cells(r: &ValidationRow) -> [String; 9] {
         format!("{:.2}", r.median_abs_log_error),
         pct(r.within_20pct),
         pct(r.within_2x),
-        pct(r.coverage),
+        match r.coverage_range() {
+            Some((lo, hi)) => format!("{} ({:.0}–{:.0})", pct(r.coverage), lo * 100.0, hi * 100.0),
+            None => pct(r.coverage),
+        },
         r.lower_bound_runs.to_string(),
         r.lower_bound_under_10pct.to_string(),
         r.unpredictable.to_string(),
@@ -31,7 +34,7 @@ const HEADERS: [&str; 9] = [
     "median |ln error|",
     "within ±20 %",
     "within 2×",
-    "interval coverage",
+    "interval coverage (90 % range)",
     "lower-bound runs",
     "under-predicted >10 %",
     "not predictable",
@@ -43,10 +46,10 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     let mut out = String::new();
     let Some(v) = &t.validation else { return "no validation was run\n".into() };
     out.push_str(&format!(
-        "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\n\n",
+        "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\nCoverage is followed by the 90 % Wilson range of that share given the runs behind it: how far chance alone moves it.\n\n",
         v.level * 100.0
     ));
-    let line = |cells: &[String]| format!("{:<32} {:>9} {:>9} {:>8} {:>8} {:>9} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8]);
+    let line = |cells: &[String]| format!("{:<32} {:>9} {:>9} {:>8} {:>8} {:>15} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8]);
     let short: Vec<String> = ["scope", "saturated", "med|ln|", "±20 %", "2×", "coverage", "lower-b.", "under", "unpred."].iter().map(|s| s.to_string()).collect();
     out.push_str(&line(&short));
     for r in &v.by_system {
@@ -125,7 +128,7 @@ pub fn model_page(t: &ThroughputModel) -> String {
     let sources: String = t.sources.iter().map(|(s, n)| format!("<li>{} — {n} runs</li>", escape(s))).collect();
     page(format!(
         "<h1>How well the throughput model travels</h1>\
-<p><a href=\"#runs\">every run</a> · <a href=\"#latency\">latency model</a> · <a href=\"#glossary\">terms</a></p><p>Each source is held out in turn; the model fitted on every other source predicts its runs. Saturated runs measure capacity; lower-bound runs (held to a rate, client-bound) only count as errors when predicted more than 10 % below what they reached. A held-out run's {level:.0} % interval is calibrated on the other sources' errors only, so coverage is out of sample too. JSON: <a href=\"/api/v1/model\">/api/v1/model</a>; CLI: <code>mqplan validate</code>.</p>\
+<p><a href=\"#runs\">every run</a> · <a href=\"#latency\">latency model</a> · <a href=\"#glossary\">terms</a></p><p>Each source is held out in turn; the model fitted on every other source predicts its runs. Saturated runs measure capacity; lower-bound runs (held to a rate, client-bound) only count as errors when predicted more than 10 % below what they reached. A held-out run's {level:.0} % interval is calibrated on the other sources' errors only, so coverage is out of sample too; beside it, the 90 % Wilson range of that share given the runs behind it (on a handful of runs, chance alone moves coverage far). JSON: <a href=\"/api/v1/model\">/api/v1/model</a>; CLI: <code>mqplan validate</code>.</p>\
 <h2>By system</h2>{by_system}\
 <figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
 <h2>By held-out source</h2>{by_source}\

@@ -101,6 +101,7 @@ mod tests {
             lower_bound,
             bound: Resource::Cpu,
             extra_log_width: 0.0,
+            extra_log_width_up: None,
             next_ceiling: None,
         }
     }

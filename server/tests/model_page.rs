@@ -36,6 +36,10 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
     assert_eq!(runs[1].matches("under-predicted by").count(), all.lower_bound_under_10pct);
     let outside = runs[0].matches("outside the interval").count();
     assert_eq!(outside, sat - (all.coverage * sat as f64).round() as usize, "coverage {} of {sat}", all.coverage);
+    // Coverage comes with its 90 % Wilson range, so a reader can see how far a share
+    // of a few runs may sit from the stated level by chance.
+    let (lo, hi) = all.coverage_range().expect("saturated runs");
+    assert!(html.contains(&format!("{:.0} % ({:.0}–{:.0})", all.coverage * 100.0, lo * 100.0, hi * 100.0)), "coverage range in the table");
     // A saturated run's citation is a hover away.
     assert!(runs[0].contains("title=\"") && !runs[0].contains("title=\"\""), "citations on every saturated run");
     let lat = model.latency.as_ref().expect("latency model");

@@ -654,8 +654,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     };
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
         level: c.level,
-        at_low_capacity: machines_at((-c.log_half_width).exp()),
-        at_high_capacity: machines_at(c.log_half_width.exp()),
+        at_low_capacity: machines_at((-c.log_width_low).exp()),
+        at_high_capacity: machines_at(c.log_width_high.exp()),
     });
 
     // Disk per node must hold the data with a node lost for good.

@@ -169,9 +169,19 @@ fn an_unmeasured_read_cost_is_planned_at_the_middle_of_its_range_and_widens_the_
         let b = m.bounds(fit, &c);
         if b.binding().0 == Resource::Cpu && hi > 0.0 {
             let w = read_cost_width(fit, &c, &b);
-            assert!(w > 0.0, "{system:?}: CPU-bound with ten groups and an unmeasured read cost must widen");
+            assert!(w.down > 0.0 && w.up > 0.0, "{system:?}: CPU-bound with ten groups and an unmeasured read cost must widen");
+            // Each side reaches its own end of the range, not the farther one both
+            // ways: the dear end lies ln(centre ÷ end_lo) below, the cheap end
+            // ln(end_hi ÷ centre) above (where no other bound caps them).
+            let other = [b.disk, Some(b.nic), b.partition].into_iter().flatten().fold(f64::INFINITY, f64::min);
+            assert!((w.down - (centre / end_lo).ln()).abs() < 1e-9, "{system:?}: down {} vs {}", w.down, (centre / end_lo).ln());
+            let up = ((b.cpu / centre * end_hi).min(other) / b.cpu.min(other)).ln();
+            assert!((w.up - up).abs() < 1e-9, "{system:?}: up {} vs {up}", w.up);
             let p = m.predict(&c).expect("prediction");
             assert!(p.notes.iter().any(|n| n.contains("tail-read cost not measured")), "{system:?}: {:?}", p.notes);
+            // The prediction's interval carries the two sides apart.
+            let base = m.base_interval(system).0;
+            assert!((p.low - p.expected * (-base.hypot(w.down)).exp()).abs() / p.expected < 1e-9, "{system:?}: low {} of {}", p.low, p.expected);
             cpu_bound += 1;
         }
     }

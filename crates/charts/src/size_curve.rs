@@ -45,7 +45,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
         let line = match corpus {
             Some(t) => {
                 let at = |s: f64| capacity::throughput::cpu_capacity_per_node(t, m.system, &w.hardware, s, w.rf, w.partitions, w.fanout, w.durability);
-                let curve: Vec<(f64, f64, f64, f64)> = xs.iter().filter_map(|&s| at(s).map(|(x, h, _)| (s, x, x * (-h).exp(), x * h.exp()))).collect();
+                let curve: Vec<(f64, f64, f64, f64)> = xs.iter().filter_map(|&s| at(s).map(|(x, h, _)| (s, x, x * (-h.down).exp(), x * h.up.exp()))).collect();
                 let fit = t.system(m.system);
                 let cal = fit.and_then(|f| f.uploads.as_ref());
                 // Residuals are against the reference fit; the line carries the calibration.
@@ -67,7 +67,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                             .collect()
                     })
                     .unwrap_or_default();
-                let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, 0.0, 0.8));
+                let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, capacity::throughput::Widening::default(), 0.8));
                 let calibrated = cal.filter(|c| c.calibrated).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
                 Line {
                     model: "corpus",
@@ -75,7 +75,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                     dots,
                     uploads,
                     at_size: x,
-                    label: format!("{} (corpus fit on your machine{calibrated}; {:.0} % band ×{:.2})", m.system.name(), level * 100.0, h.exp()),
+                    label: format!("{} (corpus fit on your machine{calibrated}; {:.0} % band {})", m.system.name(), level * 100.0, band_words(h)),
                 }
             }
             None => {
@@ -184,4 +184,11 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
             at.join(", ")
         ),
     ))
+}
+
+/// A band's reach in words: `×/÷2.04` when both sides are alike, `÷1.80…×2.30`
+/// when an unmeasured read cost widens one side more.
+fn band_words(h: capacity::throughput::Widening) -> String {
+    let (lo, hi) = (h.down.exp(), h.up.exp());
+    if (hi / lo - 1.0).abs() < 5e-3 { format!("×/÷{hi:.2}") } else { format!("÷{lo:.2}…×{hi:.2}") }
 }

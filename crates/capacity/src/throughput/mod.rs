@@ -263,6 +263,33 @@ impl Bounds {
     }
 }
 
+/// How far an interval reaches beyond the expected value, in ln units, on each side:
+/// `down` toward less capacity (the low end is expected × e^−down), `up` toward more
+/// (the high end is expected × e^up, before [`interval_high`] stops it). Most sources
+/// of doubt widen both sides alike; an unmeasured read cost does not — the capacity
+/// at its dearest and cheapest ends lies unequally far from the middle charged
+/// ([`read_cost_width`]) — so each side carries its own.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Widening {
+    /// Toward less capacity, ln units (≥ 0).
+    pub down: f64,
+    /// Toward more capacity, ln units (≥ 0).
+    pub up: f64,
+}
+
+impl Widening {
+    /// This widening added in quadrature to a symmetric `base` (the calibrated
+    /// half-width), side by side.
+    pub fn around(self, base: f64) -> Widening {
+        Widening { down: base.hypot(self.down), up: base.hypot(self.up) }
+    }
+
+    /// The wider side.
+    pub fn max(self) -> f64 {
+        self.down.max(self.up)
+    }
+}
+
 /// An interval's high end: `expected · e^half` (msg/s; `half` in ln units), stopped
 /// at `ceiling` (the next bound, msg/s) when that is lower, never below `expected`.
 pub fn interval_high(expected: f64, half: f64, ceiling: Option<f64>) -> f64 {
@@ -379,10 +406,10 @@ impl ThroughputModel {
         let (bound, expected) = b.binding();
         let (base, level) = self.base_interval(c.system);
         let (extra, mut notes) = extra_width(s, c, &b);
-        let half = base.hypot(extra);
+        let w = extra.around(base);
         notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
-        let high = b.interval_high(expected, half);
-        if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * half.exp() * (1.0 - 1e-9)) {
+        let high = b.interval_high(expected, w.up);
+        if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * w.up.exp() * (1.0 - 1e-9)) {
             notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));
         }
         let assumed_hardware = (bound == Resource::Disk && !b.disk_stated) || (bound == Resource::Nic && !b.nic_stated);
@@ -395,7 +422,7 @@ impl ThroughputModel {
         Some(ThroughputPrediction {
             system: c.system,
             expected,
-            low: expected * (-half).exp(),
+            low: expected * (-w.down).exp(),
             high,
             level,
             bound,
@@ -415,9 +442,10 @@ pub const FEW_PARTITIONS_PER_NODE: f64 = 4.0;
 /// (+0.15), the durability factors' spread, node counts past twice the largest
 /// measured (+0.1), a tail-read cost no pair measured when the CPU binds and the
 /// workload's readers differ from the fitted runs' ([`read_cost_width`]),
-/// and few partitions where no ceiling was measured (+0.5). The same
+/// and few partitions where no ceiling was measured (+0.5). The read cost widens
+/// each side by its own end; the rest widen both alike ([`Widening`]). The same
 /// widening is applied to held-out runs in validation, so coverage tests it.
-pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<String>) {
+pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (Widening, Vec<String>) {
     let mut notes = Vec::new();
     let w = widening(s, c, b, Some(&mut notes));
     (w, notes)
@@ -425,12 +453,12 @@ pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (f64, Vec<S
 
 /// [`extra_width`]'s half-width alone, without building its words: what a plan's
 /// CPU bound, evaluated several times per plan, needs.
-pub fn extra_log_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+pub fn extra_log_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Widening {
     widening(s, c, b, None)
 }
 
 /// The widening parts, in quadrature; each part's words go to `notes` when given.
-fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mut Vec<String>>) -> f64 {
+fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mut Vec<String>>) -> Widening {
     let mut parts: Vec<f64> = Vec::new();
     let mut say = |f: &dyn Fn() -> String| {
         if let Some(n) = notes.as_deref_mut() {
@@ -457,40 +485,47 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
         say(&|| format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
     }
     let read = read_cost_width(s, c, b);
-    if read > 1e-9 {
-        parts.push(read);
+    if read.max() > 1e-9 {
         say(&|| read_cost_note(s, c, read));
     }
     if s.ceiling.is_none() && c.partitions.is_some_and(|p| p < FEW_PARTITIONS_PER_NODE * c.nodes) {
         parts.push(0.5);
         say(&|| format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
-    (parts.iter().map(|x| x * x).sum::<f64>()).sqrt()
+    let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
+    Widening { down: both.hypot(read.down), up: both.hypot(read.up) }
 }
 
-/// The half-width (ln units) an unmeasured tail-read cost adds to a prediction: the
-/// CPU bound (centred, [`ReadCost::centre`]) moved to either end of
-/// [`ReadCost::range`], against the other bounds (a dearer read can make the CPU
-/// bind where it did not). 0 when a pair measured the cost or the workload reads
-/// like the fitted runs.
-pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let Some((lo, hi)) = s.read.range else { return 0.0 };
+/// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each
+/// side its own: the CPU bound (centred, [`ReadCost::centre`]) moved to the dear
+/// end of [`ReadCost::range`] sets `down`, to the cheap end `up`, each against the
+/// other bounds (a dearer read can make the CPU bind where it did not; a cheaper one
+/// cannot lift the disks). With ten Kafka groups the dear end sits ×1.5 below the
+/// middle charged and the cheap end ×2.2 above it: a symmetric interval took the
+/// larger both ways. Zero when a pair measured the cost or the workload reads like
+/// the fitted runs.
+pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Widening {
+    let Some((lo, hi)) = s.read.range else { return Widening::default() };
     let centre = s.read.centre(c.rf, c.tail_readers);
     let other = [b.disk, Some(b.nic), b.partition].into_iter().flatten().fold(f64::INFINITY, f64::min);
     let at = b.cpu.min(other);
     if !(at > 0.0 && at.is_finite() && centre > 0.0) {
-        return 0.0;
+        return Widening::default();
     }
-    [lo, hi].iter().map(|x| ((b.cpu / centre * s.read.relative_capacity(*x, c.rf, c.tail_readers)).min(other) / at).ln().abs()).fold(0.0, f64::max)
+    let log_ratio = |x: f64| ((b.cpu / centre * s.read.relative_capacity(x, c.rf, c.tail_readers)).min(other) / at).ln();
+    // A dearer read lowers capacity; should the fitted mix make either end move the
+    // other way, its distance still counts on the side it lands.
+    let ends = [log_ratio(lo), log_ratio(hi)];
+    Widening { down: ends.iter().map(|r| -r).fold(0.0, f64::max), up: ends.iter().copied().fold(0.0, f64::max) }
 }
 
-/// Words for [`read_cost_width`] `width` (ln units) on cluster `c`: the range, the
-/// capacities at its ends relative to the fitted cost's, the middle taken and the
-/// widening. What a prediction's and a plan's notes say.
-pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: f64) -> String {
+/// Words for [`read_cost_width`] `width` on cluster `c`: the range, the capacities at
+/// its ends relative to the fitted cost's, the middle taken and the widening on each
+/// side. What a prediction's and a plan's notes say.
+pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> String {
     let (lo, hi) = s.read.range.unwrap_or_default();
     format!(
-        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction charges the middle of the range, {}, the same for any number of groups (×{:.2}), and the interval is widened ×{:.2} to reach both ends (less where another bound caps the upper end)",
+        "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction charges the middle of the range, {}, the same for any number of groups (×{:.2}), and the interval is widened to reach both ends: ÷{:.2} below, ×{:.2} above (less where another bound caps the upper end)",
         c.tail_readers,
         Dec(s.read.fit_readers),
         Dec(s.read.relative_capacity(hi, c.rf, c.tail_readers)),
@@ -498,7 +533,8 @@ pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: f64) -> String {
         Dec(s.read.per_group),
         (lo + hi) / 2.0,
         Dec(s.read.centre(c.rf, c.tail_readers)),
-        Dec(width.exp()),
+        Dec(width.down.exp()),
+        Dec(width.up.exp()),
     )
 }
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, ThroughputModel};
+use super::{Cluster, ThroughputModel, Widening};
 use crate::hardware::Hardware;
 use crate::system::{Durability, SystemId};
 use crate::units::Dec;
@@ -14,8 +14,13 @@ use crate::units::Dec;
 pub struct CpuPerNode {
     /// Expected msg/s one node's CPU carries.
     pub msgs: f64,
-    /// Half-width of the calibrated interval, ln units (capacity × e^(±w)).
-    pub log_half_width: f64,
+    /// The calibrated interval's reach below the expected value, ln units: the low
+    /// end is `msgs` × e^−w.
+    pub log_width_low: f64,
+    /// Its reach above, ln units: the high end is `msgs` × e^w. Differs from
+    /// [`CpuPerNode::log_width_low`] only where an unmeasured read cost widens one
+    /// side more ([`super::Widening`]).
+    pub log_width_high: f64,
     /// The interval's stated coverage.
     pub level: f64,
     /// The arithmetic, in words with units.
@@ -29,10 +34,11 @@ pub struct CpuPerNode {
 }
 
 /// The number behind [`cpu_per_node`] without its words: `(msg/s one node's CPU
-/// carries, interval half-width in ln units, stated coverage)`. What a chart
-/// evaluates at many message sizes. None when the model has no fit for the system.
+/// carries, the interval's reach below and above it in ln units, stated coverage)`.
+/// What a chart evaluates at many message sizes. None when the model has no fit for
+/// the system.
 #[allow(clippy::too_many_arguments)]
-pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<(f64, f64, f64)> {
+pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<(f64, Widening, f64)> {
     let fit = t.system(system)?;
     let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
     let b = t.bounds(fit, &c);
@@ -44,9 +50,9 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
 /// [`ThroughputModel::predict`] widens it — but for the CPU alone: an unmeasured read
 /// cost's range is not cut at the disks or NIC here (a chart's CPU band moved with the
 /// NIC), which size the cluster as bounds of their own.
-fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (f64, f64) {
+fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (Widening, f64) {
     let (base, level) = t.base_interval(c.system);
-    (base.hypot(super::extra_log_width(fit, c, &b.cpu_only())), level)
+    (super::extra_log_width(fit, c, &b.cpu_only()).around(base), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -102,7 +108,11 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         let width = super::read_cost_width(fit, &c, &b.cpu_only());
         // Short on purpose: a plan evaluates this bound several times, and the detail
         // above already shows the cost charged (`mqplan predict` gives the long note).
-        let range = if width > 1e-9 { format!("; charged at the middle of {:.2}–{:.2}, interval widened ×{:.2}", Dec(read_lo), Dec(read_hi), Dec(width.exp())) } else { String::new() };
+        let range = if width.max() > 1e-9 {
+            format!("; charged at the middle of {:.2}–{:.2}, interval widened ÷{:.2} below, ×{:.2} above", Dec(read_lo), Dec(read_hi), Dec(width.down.exp()), Dec(width.up.exp()))
+        } else {
+            String::new()
+        };
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     for d in &c.deviations {
@@ -121,11 +131,12 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0))));
     notes.push((
         "interval".to_string(),
-        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", Dec(level * 100.0), Dec((-half).exp()), Dec(half.exp())),
+        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", Dec(level * 100.0), Dec((-half.down).exp()), Dec(half.up.exp())),
     ));
     Some(CpuPerNode {
         msgs: b.cpu * b.durability,
-        log_half_width: half,
+        log_width_low: half.down,
+        log_width_high: half.up,
         level,
         detail,
         citation: t.cpu_citation(system),

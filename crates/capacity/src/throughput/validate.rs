@@ -35,8 +35,13 @@ pub struct ValidationPoint {
     pub lower_bound: bool,
     /// The bound that set the prediction.
     pub bound: Resource,
-    /// Widening beyond the calibrated base (ln units), as a prediction would carry it.
+    /// Widening beyond the calibrated base toward less capacity (ln units), as a
+    /// prediction would carry it.
     pub extra_log_width: f64,
+    /// The same toward more capacity, where it differs ([`super::Widening`]); absent
+    /// (the same as [`ValidationPoint::extra_log_width`]) in caches made before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_log_width_up: Option<f64>,
     /// The disk or NIC bound above the prediction, msg/s, where the interval's high
     /// end stops ([`super::Bounds::next_ceiling`]); absent in caches made before it.
     #[serde(default)]
@@ -44,6 +49,10 @@ pub struct ValidationPoint {
 }
 
 impl ValidationPoint {
+    /// The widening this run's prediction carried, each side.
+    pub fn extra(&self) -> super::Widening {
+        super::Widening { down: self.extra_log_width, up: self.extra_log_width_up.unwrap_or(self.extra_log_width) }
+    }
     /// ln(measured / predicted).
     pub fn log_error(&self) -> f64 {
         (self.measured / self.predicted).ln()
@@ -90,6 +99,28 @@ pub struct ValidationRow {
     pub worst_lower_bound_ratio: f64,
     /// Saturated runs whose system had no fit without their source.
     pub unpredictable: usize,
+}
+
+/// The z of a two-sided 90 % normal interval, for [`ValidationRow::coverage_range`].
+const Z_90: f64 = 1.644_853_626_951_472;
+
+impl ValidationRow {
+    /// The 90 % Wilson score interval of the coverage share, given the runs it rests
+    /// on: how far from the stated level a coverage this thin can land by chance
+    /// (14 of 16 covered, 88 %: 68–96 %, so an 80 % interval fits it). None without
+    /// saturated runs.
+    pub fn coverage_range(&self) -> Option<(f64, f64)> {
+        if self.runs == 0 {
+            return None;
+        }
+        let n = self.runs as f64;
+        let p = self.coverage;
+        let z2 = Z_90 * Z_90;
+        let denom = 1.0 + z2 / n;
+        let centre = (p + z2 / (2.0 * n)) / denom;
+        let half = Z_90 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+        Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    }
 }
 
 /// The whole validation.
@@ -163,24 +194,25 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
                 high: p.1,
                 lower_bound: u.lower_bound,
                 bound: p.0,
-                extra_log_width: extra,
+                extra_log_width: extra.down,
+                extra_log_width_up: (extra.up != extra.down).then_some(extra.up),
                 next_ceiling,
             });
         }
     }
     // Pass 2: each held-out run's interval from the other sources' residuals.
-    let widths: Vec<f64> = points
+    let widths: Vec<super::Widening> = points
         .iter()
         .map(|p| {
             let own = residuals_of(&points, Some(p.system), Some(&p.source));
             let pooled = residuals_of(&points, None, Some(&p.source));
             let k = calibrate(p.system, &own, &pooled, spec.level).log_half_width;
-            (k * k + p.extra_log_width * p.extra_log_width).sqrt()
+            p.extra().around(k)
         })
         .collect();
     for (p, w) in points.iter_mut().zip(widths) {
-        p.low = p.predicted * (-w).exp();
-        p.high = super::interval_high(p.predicted, w, p.next_ceiling);
+        p.low = p.predicted * (-w.down).exp();
+        p.high = super::interval_high(p.predicted, w.up, p.next_ceiling);
     }
     let mut by_system: Vec<ValidationRow> = SystemId::ALL
         .into_iter()
@@ -211,5 +243,25 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
         lower_bound_under_10pct: lb.iter().filter(|p| p.under_predicted()).count(),
         worst_lower_bound_ratio: lb.iter().map(|p| p.predicted / p.measured).fold(1.0, f64::min),
         unpredictable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(runs: usize, coverage: f64) -> ValidationRow {
+        ValidationRow { scope: "x".into(), runs, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
+    }
+
+    /// Wilson's score interval by hand (z = 1.6449): 14 of 16 → centre 0.8208,
+    /// half-width 0.1370, so 0.684–0.958; 0 of 4 → 0–0.404; none → None.
+    #[test]
+    fn coverage_range_is_wilsons_90_percent_interval() {
+        let (lo, hi) = row(16, 14.0 / 16.0).coverage_range().expect("runs");
+        assert!((lo - 0.684).abs() < 1e-3 && (hi - 0.958).abs() < 1e-3, "{lo}–{hi}");
+        let (lo, hi) = row(4, 0.0).coverage_range().expect("runs");
+        assert!(lo == 0.0 && (hi - 0.4035).abs() < 1e-3, "{lo}–{hi}");
+        assert_eq!(row(0, 0.0).coverage_range(), None);
     }
 }
