@@ -117,7 +117,9 @@ pub struct SystemThroughput {
     pub scaling: NodeScaling,
     /// The runs fitted.
     pub runs: Vec<FitRun>,
-    /// Message sizes measured (saturated runs), bytes: (min, max).
+    /// Message sizes the CPU cost was measured at, bytes: (min, max) over the
+    /// saturated runs the CPU bound sets in the fit (over every saturated run when it
+    /// sets none). Outside it the CPU bound is extrapolated and the interval widens.
     pub size_range: (f64, f64),
     /// Hardware threads per node of its saturated runs (fewest, most); the
     /// interval widens for a machine far outside them. Absent in caches made
@@ -468,7 +470,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     let (lo, hi) = s.size_range;
     if c.message_bytes < lo * 0.999 || c.message_bytes > hi * 1.001 {
         parts.push(0.15);
-        say(&|| format!("message size outside the measured {lo}–{hi} B: interval widened"));
+        say(&|| format!("message size outside the {} at which CPU-bound saturated runs measured {}'s CPU cost: interval widened", size_span_words(lo, hi), c.system.name()));
     }
     if b.durability != 1.0 {
         parts.push(b.durability_log_spread);
@@ -536,6 +538,11 @@ pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> Str
         Dec(width.down.exp()),
         Dec(width.up.exp()),
     )
+}
+
+/// A size span in words: `100–1,024 B`, or `100 B` when it is one size.
+pub fn size_span_words(lo: f64, hi: f64) -> String {
+    if (hi / lo - 1.0).abs() < 1e-9 { format!("{} B", crate::units::fmt_num(lo)) } else { format!("{}–{} B", crate::units::fmt_num(lo), crate::units::fmt_num(hi)) }
 }
 
 /// Machines within this factor of the measured threads per node need no widening.

@@ -93,7 +93,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let mut notes = Vec::new();
     let (lo, hi) = fit.size_range;
     if size < lo * 0.999 || size > hi * 1.001 {
-        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {}–{} B of its saturated runs; the interval is widened", crate::units::fmt_num(size), crate::units::fmt_num(lo), crate::units::fmt_num(hi))));
+        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {} at which CPU-bound saturated runs measured the CPU cost; the interval is widened", crate::units::fmt_num(size), super::size_span_words(lo, hi))));
     }
     if let (Some(w), Some((lo, hi))) = (super::hardware_distance_width(fit, &c), fit.threads_range) {
         notes.push((

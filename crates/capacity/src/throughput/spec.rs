@@ -218,6 +218,12 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
             }
         })
         .collect();
+    // The sizes the CPU cost was measured at are those of the saturated runs the CPU
+    // bound sets (Kafka's only 2 KB run was NIC-bound, so it says nothing of the
+    // per-byte cost at 2 KB); all saturated runs when the CPU bound none.
+    if let Some(r) = size_span(fitted.runs.iter().filter(|r| !r.lower_bound && r.bound == super::Resource::Cpu).map(|r| r.message_bytes)) {
+        fitted.size_range = r;
+    }
     fitted.cite_runs();
     Some(fitted)
 }
@@ -227,6 +233,11 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
 fn fit_readers(inputs: &[FitInput<'_>]) -> f64 {
     let (sum, w) = inputs.iter().filter(|i| !i.lower_bound).fold((0.0, 0.0), |(s, w), i| (s + i.weight * i.cluster.tail_readers, w + i.weight));
     if w > 0.0 { sum / w } else { 0.0 }
+}
+
+/// (smallest, largest) of `sizes`; None when empty.
+fn size_span(sizes: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    sizes.fold(None, |r, s| Some(r.map_or((s, s), |(lo, hi): (f64, f64)| (lo.min(s), hi.max(s)))))
 }
 
 /// (fewest, most) hardware threads per node over `threads`; None when empty.
