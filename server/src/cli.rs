@@ -345,7 +345,13 @@ pub fn run_predict(catalog: &Catalog, system: &str, nodes: &str, flags: &Cluster
     let spec = ClusterSpec { system, size: w.size, rf: w.rf, nodes, hardware: w.hardware, durability: w.durability, partitions: flags.has("partitions").then_some(w.partitions), fanout: if flags.has("fanout") { w.fanout } else { 0 } };
     let p = predict(catalog, &spec).map_err(|e| CliError::Usage(format!("--nodes / --rf: {e}")))?;
     if json {
-        return serde_json::to_string_pretty(&p).map_err(|e| CliError::Runtime(e.to_string()));
+        // The prediction with the cluster it was made for (`inputs`: the flags as
+        // read, defaults and the preset filled in), so a saved answer says what it answers.
+        let mut v = serde_json::to_value(&p).map_err(|e| CliError::Runtime(e.to_string()))?;
+        if let (Some(o), Ok(inputs)) = (v.as_object_mut(), serde_json::to_value(&spec)) {
+            o.insert("inputs".into(), inputs);
+        }
+        return serde_json::to_string_pretty(&v).map_err(|e| CliError::Runtime(e.to_string()));
     }
     Ok(format!(
         "{} × {} nodes, {} B messages, RF {}{}: {} msg/s ({} MB/s) expected; low {} / high {} msg/s{}\nlimited by: {}\nmodel: {}; fit {}; extrapolated: {}\n{}\npoints: {}\n",

@@ -61,6 +61,12 @@ fn predict_far_from_the_measured_hardware_says_extrapolated() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["extrapolated"], true, "{out}");
+    // The JSON says what it answers: the cluster as read, defaults filled in.
+    assert_eq!(v["inputs"]["system"], "kafka", "{out}");
+    assert_eq!(v["inputs"]["nodes"], 3);
+    assert_eq!(v["inputs"]["rf"], 3);
+    assert_eq!(v["inputs"]["fanout"], 0);
+    assert_eq!(v["inputs"]["hardware"]["cores"], 1024);
     let first = v["notes"][0].as_str().unwrap_or_default();
     assert!(first.contains("before widening") && first.contains("this prediction's"), "{first}");
     let (code, out, _) = mqplan(&["predict", "--system", "kafka", "--size", "1024", "--rf", "3", "--nodes", "40", "--cores", "8", "--json"]);
