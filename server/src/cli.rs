@@ -44,7 +44,7 @@ pub enum Command {
         #[arg(long)]
         system: String,
         /// Data nodes.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_hyphen_values = true)]
         nodes: String,
         /// Hardware, size, RF and durability flags.
         #[command(flatten)]
@@ -92,9 +92,10 @@ macro_rules! flags {
         $(#[$m])*
         #[derive(Debug, Args, Default)]
         pub struct $name {
-            // A negative number is a value (refused by the field's own range check,
-            // which names the flag), not an unknown flag.
-            $($(#[$fm])* #[arg(long, allow_negative_numbers = true)] pub $field: Option<String>,)*
+            // Whatever follows the flag is its value — a negative number in any
+            // notation (-5e-1, -.5, -Infinity) is refused by the field's own check,
+            // which names the flag, not taken for an unknown flag.
+            $($(#[$fm])* #[arg(long, allow_hyphen_values = true)] pub $field: Option<String>,)*
         }
         impl $name {
             /// The flags given, as query pairs.

@@ -15,9 +15,10 @@ fn help(f: &FieldSpec) -> String {
 }
 
 fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>) -> Command {
-    // A negative number is a value — refused by the field's range check, which names
-    // the flag — not an unknown flag (`--fanout -1` was "unexpected argument '-1'").
-    fields.fold(cmd, |c, f| c.arg(Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_negative_numbers(true).help(help(f))))
+    // Whatever follows the flag is its value: a negative number in any notation is
+    // refused by the field's range check, which names the flag — not taken for an
+    // unknown flag (`--fanout -1`, `--mbps -5e-1` were "unexpected argument").
+    fields.fold(cmd, |c, f| c.arg(Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_hyphen_values(true).help(help(f))))
 }
 
 fn given<'a>(m: &ArgMatches, names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, String)> {

@@ -69,6 +69,13 @@ impl FitCache {
         Some(hit.selected.clone())
     }
 
+    /// Forgets `sel`'s entry.
+    fn remove(&mut self, sel: &DataSelection) {
+        if let Some(gone) = self.entries.remove(sel) {
+            self.bytes -= gone.bytes;
+        }
+    }
+
     /// Keeps `selected` unless it alone is over the budget; evicts the least
     /// recently used others (never the reference selection) until it fits.
     fn insert(&mut self, sel: DataSelection, selected: Arc<Selected>) {
@@ -160,7 +167,14 @@ impl AppState {
     /// Only storage failures.
     pub fn select(&self, sel: &DataSelection) -> Result<Arc<Selected>, StoreError> {
         if let Some(hit) = self.cache.lock().ok().and_then(|c| c.get(sel)) {
-            return Ok(hit);
+            // A fit made with a dataset that has since expired (or was purged) is
+            // not reused: the selection is fitted again without it, with a notice.
+            if sel.ids.iter().try_fold(true, |all, id| Ok::<bool, StoreError>(all && self.store.contains(id)?))? {
+                return Ok(hit);
+            }
+            if let Ok(mut c) = self.cache.lock() {
+                c.remove(sel);
+            }
         }
         let mut notices = Vec::new();
         let mut uploads = Vec::new();

@@ -306,6 +306,10 @@ fn negative_numbers_are_refused_naming_their_flag() {
         &["predict", "--system", "kafka", "--nodes", "-3"][..],
         &["plan", "--mbps", "-5"][..],
         &["plan", "--partitions", "-12"][..],
+        &["plan", "--mbps", "-5e-1"][..],
+        &["plan", "--mbps", "-.5"][..],
+        &["plan", "--mbps", "-Infinity"][..],
+        &["predict", "--system", "kafka", "--nodes", "3", "--size", "-1e-3"][..],
     ] {
         let (code, _, err) = mqplan(args);
         let flag = args.iter().rev().nth(1).copied().unwrap_or_default();

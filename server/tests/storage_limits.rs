@@ -189,3 +189,31 @@ fn storage_limits_are_validated_at_start_up() {
     let l = c.store_limits();
     assert_eq!((l.ttl_s, l.max_total_bytes, l.max_dataset_bytes), (7 * 86_400, 10 << 20, 8 << 20));
 }
+
+static CLOCK: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+fn test_clock() -> i64 {
+    CLOCK.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// A selection fitted while its dataset was live is not reused once the dataset
+/// expires: the plan and the chart refuse it as the dataset's own address does (an
+/// adversarial tester saw the fit cache keep planning with an expired upload).
+#[tokio::test]
+async fn a_cached_fit_is_not_reused_after_its_dataset_expires() {
+    let now = ninety_one_days_on() - 91 * 86_400;
+    CLOCK.store(now, std::sync::atomic::Ordering::SeqCst);
+    let store = Arc::new(SqliteStore::in_memory().expect("store").with_clock(test_clock));
+    let app = router(state_with(store.clone()), Limits::default());
+    let (s, body) = send(&app, post("nodes=3&cores=8", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n".to_vec())).await;
+    assert_eq!(s, StatusCode::CREATED, "{body}");
+    let id = json(&body)["id"].as_str().expect("id").to_string();
+    let plan = format!("/api/v1/plan?dataset={id}");
+    let chart = format!("/api/v1/chart/bounds.svg?dataset={id}");
+    assert_eq!(send(&app, get(&plan)).await.0, StatusCode::OK, "live: planned (and cached)");
+    assert_eq!(send(&app, get(&chart)).await.0, StatusCode::OK);
+    CLOCK.store(now + 91 * 86_400, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(send(&app, get(&format!("/api/v1/datasets/{id}"))).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(send(&app, get(&plan)).await.0, StatusCode::BAD_REQUEST, "expired: refused, not served from the cache");
+    assert_eq!(send(&app, get(&chart)).await.0, StatusCode::BAD_REQUEST);
+}

@@ -39,7 +39,9 @@ pub async fn get_chart(State(s): State<AppState>, Path(name): Path<String>, RawQ
     let etag = etag_of(&svg);
     let cache = [(header::CACHE_CONTROL, "no-cache".to_string()), (header::ETAG, etag.clone())];
     if if_none_match(&headers, &etag) {
-        return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
+        // A 304 repeats the headers a 200 would carry for caching (RFC 9110 §15.4.5:
+        // `Vary`, which the compression layer adds to a 200 only).
+        return Ok((StatusCode::NOT_MODIFIED, cache, [(header::VARY, "accept-encoding".to_string())]).into_response());
     }
     Ok(([(header::CONTENT_TYPE, "image/svg+xml; charset=utf-8".to_string())], cache, svg).into_response())
 }

@@ -107,6 +107,15 @@ pub trait DatasetStore: Send + Sync + std::fmt::Debug {
     /// Backend failures or an undecodable record.
     fn get(&self, id: &str) -> Result<Option<StoredDataset>, StoreError>;
 
+    /// Whether `id` is stored and not expired: what a cached fit checks before it is
+    /// reused, so an expired or purged dataset is never planned with.
+    ///
+    /// # Errors
+    /// Backend failures.
+    fn contains(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.get(id)?.is_some())
+    }
+
     /// Number of stored datasets.
     ///
     /// # Errors

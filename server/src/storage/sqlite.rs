@@ -140,6 +140,11 @@ impl DatasetStore for SqliteStore {
         Ok(n == 1)
     }
 
+    fn contains(&self, id: &str) -> Result<bool, StoreError> {
+        let hit: Option<i64> = self.lock()?.query_row("SELECT 1 FROM datasets WHERE id = ?1 AND created_unix >= ?2", params![id, self.cutoff()], |r| r.get(0)).optional().map_err(db)?;
+        Ok(hit.is_some())
+    }
+
     fn get(&self, id: &str) -> Result<Option<StoredDataset>, StoreError> {
         type Raw = (String, String, String, i64, String, String, Option<Vec<u8>>);
         let row: Option<Raw> = self
