@@ -327,3 +327,13 @@ fn partitions_past_the_fields_range_are_capped_aloud() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("past the 1,000,000 a plan takes; planned with 1,000,000"), "{out}");
 }
+
+/// A drain that never overtakes the produce rate does not advise setting the drain
+/// deadline the user already set (an adversarial tester's case): it says that
+/// deadline is not met.
+#[test]
+fn a_drain_that_never_catches_up_names_the_deadline_given() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "5000", "--size", "1", "--drain-min", "60", "--cores", "1", "--outage-h", "1", "--fanout", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("set a drain deadline") && out.contains("the 60 min drain deadline is not met at the planned size"), "{out}");
+}

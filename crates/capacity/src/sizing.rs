@@ -762,8 +762,14 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         points.extend(d.points.iter().cloned());
         if w.outage.0 > 0.0 && !d.seconds.is_finite() {
             warnings.push(Warning { kind: "drain".into(), text: format!(
-                "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; set a drain deadline to size for it",
-                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), fmt_num(w.msgs().0)) });
+                "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; {}",
+                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), fmt_num(w.msgs().0),
+                // With a deadline given the plan already sized for it (and says
+                // where it could not); advising one would contradict the form.
+                match w.drain_min {
+                    Some(limit) => format!("the {} min drain deadline is not met at the planned size", fmt_num(limit)),
+                    None => "set a drain deadline to size for it".to_string(),
+                }) });
         }
     } else if w.drain_min.is_some() && w.fanout > 0 {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), fmt_num(w.drain_min.unwrap_or(0.0))) });
