@@ -315,7 +315,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
             ));
         }
     }
-    (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(1e6) as u32, reasons, catch_up_needs })
+    (!reasons.is_empty()).then(|| PartitionAdvice { planned, at_least: at_least.min(crate::fields::max_of("partitions")) as u32, reasons, catch_up_needs })
 }
 
 /// Machine counts at the ends of the throughput interval.

@@ -533,7 +533,7 @@ pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> Str
         Dec(s.read.relative_capacity(hi, c.rf, c.tail_readers)),
         Dec(s.read.relative_capacity(lo, c.rf, c.tail_readers)),
         Dec(s.read.per_group),
-        (lo + hi) / 2.0,
+        s.read.planned().unwrap_or((lo + hi) / 2.0),
         Dec(s.read.centre(c.rf, c.tail_readers)),
         Dec(width.down.exp()),
         Dec(width.up.exp()),

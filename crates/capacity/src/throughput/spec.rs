@@ -194,8 +194,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let read = ReadCost { fit_readers: fit_readers(&inputs), ..read };
     let (a, b) = (cpu.a, cpu.b);
     let scaling = scaling(system, saturated);
-    let sizes: Vec<f64> = mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes).collect();
-    let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
+    let size_range = span(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes)).unwrap_or((f64::INFINITY, 0.0));
     let threads_range = threads_range(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.vcpus));
     let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new(), cpu_residuals: Vec::new(), uploads: None };
     fitted.runs = inputs
@@ -221,7 +220,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     // The sizes the CPU cost was measured at are those of the saturated runs the CPU
     // bound sets (Kafka's only 2 KB run was NIC-bound, so it says nothing of the
     // per-byte cost at 2 KB); all saturated runs when the CPU bound none.
-    if let Some(r) = size_span(fitted.runs.iter().filter(|r| !r.lower_bound && r.bound == super::Resource::Cpu).map(|r| r.message_bytes)) {
+    if let Some(r) = span(fitted.runs.iter().filter(|r| !r.lower_bound && r.bound == super::Resource::Cpu).map(|r| r.message_bytes)) {
         fitted.size_range = r;
     }
     fitted.cite_runs();
@@ -235,14 +234,14 @@ fn fit_readers(inputs: &[FitInput<'_>]) -> f64 {
     if w > 0.0 { sum / w } else { 0.0 }
 }
 
-/// (smallest, largest) of `sizes`; None when empty.
-fn size_span(sizes: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
-    sizes.fold(None, |r, s| Some(r.map_or((s, s), |(lo, hi): (f64, f64)| (lo.min(s), hi.max(s)))))
+/// (smallest, largest) of `values`; None when empty.
+fn span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.fold(None, |r, s| Some(r.map_or((s, s), |(lo, hi): (f64, f64)| (lo.min(s), hi.max(s)))))
 }
 
 /// (fewest, most) hardware threads per node over `threads`; None when empty.
 fn threads_range(threads: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
-    threads.filter(|t| *t > 0.0).fold(None, |r, t| Some(r.map_or((t, t), |(lo, hi): (f64, f64)| (lo.min(t), hi.max(t)))))
+    span(threads.filter(|t| *t > 0.0))
 }
 
 /// A system with only lower-bound runs: the geometric-mean cost shape of the systems
@@ -258,8 +257,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
     let inputs: Vec<FitInput<'_>> = mine.iter().map(|u| FitInput { evidence: u.evidence, cluster: u.cluster.clone(), measured: u.measured, lower_bound: true, weight: 1.0 }).collect();
     let read = fit_read_cost(system, saturated);
     let k = super::cpu::fit_floor_scale(&inputs, a0, b0, read.per_group, asm, factors);
-    let sizes: Vec<f64> = mine.iter().map(|u| u.cluster.message_bytes).collect();
-    let size_range = (sizes.iter().copied().fold(f64::INFINITY, f64::min), sizes.iter().copied().fold(0.0, f64::max));
+    let size_range = span(mine.iter().map(|u| u.cluster.message_bytes)).unwrap_or((f64::INFINITY, 0.0));
     let names: Vec<&str> = fitted.iter().map(|f| f.system.name()).collect();
     let mut fit = SystemThroughput {
         system,
