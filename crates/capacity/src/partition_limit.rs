@@ -62,8 +62,13 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
             }
         )
     };
-    let smallest_ok = m.grid.iter().filter(|c| ok(c)).min_by(|a, b| a.partitions.total_cmp(&b.partitions));
-    let base = vouched.or(smallest_ok)?;
+    // Past the grid's largest backlog nothing vouches: read the largest count that
+    // held at the largest measured backlog (flagged as not vouched for). Taking the
+    // smallest ok count instead dropped Kafka's limit from 1,333 to 16.7 per node
+    // once the backlog passed 2,000 GB (a stop-19 tester).
+    let top_backlog = m.grid.iter().filter(|c| ok(c)).map(|c| c.backlog_bytes).fold(f64::NEG_INFINITY, f64::max);
+    let nearest = m.grid.iter().filter(|c| ok(c) && c.backlog_bytes >= top_backlog).max_by(|a, b| a.partitions.total_cmp(&b.partitions));
+    let base = vouched.or(nearest)?;
     let mut points = vec![base.point.clone()];
     let cliff = condemned.or(any_fail).map(|c| {
         points.push(c.point.clone());

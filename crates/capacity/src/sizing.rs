@@ -668,17 +668,21 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), fmt_num(disk_per_node_gb), fmt_num(hw.disk_capacity_tb() * 1000.0)) });
     }
     let n = f64::from(data_nodes);
-    // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %.
+    // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
+    // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
+    // Pravega's segment stores take the CPU and NIC, its bookies the disk).
+    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net);
+    let (n_cpu, n_disk, n_net) = (carry.cpu.effective(), carry.disk.effective(), carry.network.effective());
     let cpu_capacity = match &m.scaling {
-        Scaling::Linear { .. } => w.msgs().0 * n * per_node_cores / demand,
-        Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)),
+        Scaling::Linear { .. } => w.msgs().0 * n_cpu * per_node_cores / demand,
+        Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n_cpu / (1.0 + f.sigma * (n_cpu - 1.0) + f.kappa * n_cpu * (n_cpu - 1.0)),
     };
-    let resource_capacity = |busy: f64| if busy > 0.0 { w.msgs().0 * n / busy } else { f64::INFINITY };
-    let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / hw.disk_write().0)).min(resource_capacity(net_in.max(net_out) / nic));
+    let resource_capacity = |busy: f64, machines: f64| if busy > 0.0 { w.msgs().0 * machines / busy } else { f64::INFINITY };
+    let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / hw.disk_write().0, n_disk)).min(resource_capacity(net_in.max(net_out) / nic, n_net));
     let utilisation = Utilisation {
-        cpu: demand / (n * per_node_cores),
-        disk: disk_bytes / (n * hw.disk_write().0),
-        network: net_in.max(net_out) / (n * nic),
+        cpu: demand / (n_cpu * per_node_cores),
+        disk: disk_bytes / (n_disk * hw.disk_write().0),
+        network: net_in.max(net_out) / (n_net * nic),
         disk_fill: provisioned / (n * node_capacity),
     };
 
@@ -943,6 +947,53 @@ fn serving_cpu_share(system: SystemId) -> Option<f64> {
 /// The data (storage) role's share of the CPU bound.
 fn data_cpu_share(system: SystemId) -> f64 {
     serving_cpu_share(system).map_or(1.0, |s| 1.0 - s)
+}
+
+/// Machines carrying one resource: (machines, share of the cluster-wide load they carry).
+#[derive(Debug, Clone, PartialEq)]
+struct Carrier(Vec<(f64, f64)>);
+
+impl Carrier {
+    /// The node count that carries the whole load as the cluster does: each set of
+    /// machines carries its share, so the scarcest set binds (min machines ÷ share).
+    fn effective(&self) -> f64 {
+        self.0.iter().filter(|(_, share)| *share > 0.0).map(|(machines, share)| machines / share).fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// Which machines carry the CPU, disk and network load of a plan.
+#[derive(Debug, Clone, PartialEq)]
+struct Carriers {
+    cpu: Carrier,
+    disk: Carrier,
+    network: Carrier,
+}
+
+impl Carriers {
+    /// Kafka and RocketMQ: every data node carries everything. Pulsar: brokers take
+    /// [`PULSAR_BROKER_CPU_SHARE`] of the CPU and the whole network, bookies the rest
+    /// of the CPU, the disk and the replica writes coming in (`bookie_net` of the
+    /// network bound). Pravega: segment stores take the CPU and network, bookies the
+    /// disk. As [`roles_for`] sizes them.
+    fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64) -> Carriers {
+        let machines = |name: &str| roles.iter().find(|r| r.role == name).map_or(0.0, |r| f64::from(r.machines));
+        let all = Carrier(vec![(f64::from(data_nodes), 1.0)]);
+        match system {
+            SystemId::Kafka | SystemId::Rocketmq => Carriers { cpu: all.clone(), disk: all.clone(), network: all },
+            SystemId::Pulsar => {
+                let (brokers, bookies) = (machines("broker"), f64::from(data_nodes));
+                Carriers {
+                    cpu: Carrier(vec![(brokers, PULSAR_BROKER_CPU_SHARE), (bookies, 1.0 - PULSAR_BROKER_CPU_SHARE)]),
+                    disk: Carrier(vec![(bookies, 1.0)]),
+                    network: Carrier(vec![(brokers, 1.0), (bookies, bookie_net)]),
+                }
+            }
+            SystemId::Pravega => {
+                let (stores, bookies) = (machines("segment-store"), machines("bookie"));
+                Carriers { cpu: Carrier(vec![(stores, 1.0)]), disk: Carrier(vec![(bookies, 1.0)]), network: Carrier(vec![(stores, 1.0)]) }
+            }
+        }
+    }
 }
 
 /// Whole nodes for a fractional requirement, plus failure head-room, saturating.

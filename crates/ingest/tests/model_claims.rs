@@ -138,6 +138,18 @@ fn partition_limits_come_from_the_seed_001_grid() {
     assert!((lim(SystemId::Kafka) - 4000.0 / 3.0).abs() < 1e-9);
     let at = |s, backlog| capacity::partition_limit::partition_limit(cat.system(s).expect("fitted"), backlog).expect("grid");
     assert!(at(SystemId::Kafka, 2e12).extrapolated);
+    // Past the grid's largest backlog (2 TB) the limit is read at that backlog, not
+    // at the grid's smallest count: no cliff from 1,333 to 16.7 per node (stop 19).
+    for s in [SystemId::Kafka, SystemId::Rocketmq, SystemId::Pulsar] {
+        let mut last = f64::INFINITY;
+        for backlog in [1e9, 1e10, 1e11, 5e11, 1e12, 2e12, 2.1e12, 5e12, 1e14] {
+            let l = at(s, backlog);
+            assert!(l.per_node <= last * (1.0 + 1e-12), "{s:?}: {} per node at {backlog} B after {last}", l.per_node);
+            last = l.per_node;
+        }
+        assert!((at(s, 5e12).per_node - at(s, 2e12).per_node).abs() < 1e-9 && at(s, 5e12).extrapolated, "{s:?} beyond the grid");
+    }
+    assert!((at(SystemId::Kafka, 5e12).per_node - 4000.0 / 3.0).abs() < 1e-9);
     assert!((at(SystemId::Rocketmq, 1.8e11).per_node - 2000.0 / 6.0).abs() < 1e-9, "RocketMQ 2,000 queues stayed below 1 s with 1 TB");
     assert!(at(SystemId::Rocketmq, 1.8e11).cliff.is_some());
     assert!((lim(SystemId::Rocketmq) - 500.0 / 6.0).abs() < 1e-9);
