@@ -52,9 +52,13 @@ fn latency_rises_with_load_and_the_objective_inverts_it() {
             assert!(v > last, "{s:?} not rising at {i}");
             last = v;
         }
-        let slo = at(0.45);
+        let slo = at(0.6);
         let u = m.utilisation_for(s, Durability::Replicated, 99.0, 1024.0, REF, slo, 0.7).expect("reachable");
-        assert!((u - 0.45).abs() < 1e-3, "{s:?}: {u}");
+        assert!((u - 0.6).abs() < 1e-3, "{s:?}: {u}");
+        // Lighter than any measured load (Kafka: 35 %; seed 000's RocketMQ: 50 % and
+        // 90 % only), the curve is extrapolated and cannot show an objective met.
+        let e = m.utilisation_for(s, Durability::Replicated, 99.0, 1024.0, REF, at(0.2), 0.7).unwrap_err();
+        assert!(e.why.contains("lightest measured load"), "{s:?}: {}", e.why);
         // An objective under the idle floor is unreachable, with the reason.
         let e = m.utilisation_for(s, Durability::Replicated, 99.0, 1024.0, REF, at(0.0) * 0.9, 0.7).unwrap_err();
         assert!(e.why.contains("no load"), "{}", e.why);

@@ -345,6 +345,19 @@ impl LatencyModel {
         if idle >= slo_ms {
             return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms", fmt_num(percentile), fmt_num(idle)) });
         }
+        // Below the lightest measured load the curve is extrapolated (see `predict`):
+        // an objective only met there is not shown to be met by any run.
+        let lightest = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min);
+        if lightest.is_finite() && lightest < cap && ms_at(lightest) > slo_ms {
+            return Err(Unmeasured {
+                why: format!(
+                    "the expected p{} at the lightest measured load ({:.0} %) is {} ms, above the objective; a lighter load was never measured, so the curve below it cannot show the objective met",
+                    fmt_num(percentile),
+                    Dec(lightest * 100.0),
+                    fmt_num(ms_at(lightest))
+                ),
+            });
+        }
         // Monotone in u: bisect.
         let (mut lo, mut hi) = (0.0_f64, cap);
         if ms_at(cap) <= slo_ms {
@@ -437,6 +450,13 @@ mod tests {
         // At or above the lightest measured load the calibrated interval stands.
         let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 0.6).expect("measured");
         assert!((p.high / p.ms - 0.5f64.exp()).abs() < 1e-9 && !p.basis.contains("extrapolated"));
+        // An objective met only below the lightest measured load (9 ms at 50 %) is not
+        // shown met: 6 ms would need 29 % load on the extrapolated curve.
+        let e = m.utilisation_for(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 6.0, 0.7).unwrap_err();
+        assert!(e.why.contains("lightest measured load (50 %)"), "{}", e.why);
+        // At or above it the inversion stands: 15 ms (9 ms at 50 %, 17.2 at 70 %) → u between.
+        let u = m.utilisation_for(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 15.0, 0.7).expect("measured");
+        assert!((0.5..0.7).contains(&u), "{u}");
     }
 
     #[test]

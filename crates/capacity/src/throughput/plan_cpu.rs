@@ -23,6 +23,12 @@ pub struct CpuPerNode {
     pub log_width_high: f64,
     /// The interval's stated coverage.
     pub level: f64,
+    /// The durability factor as it acts on the disks and the NIC (≤ 1, e.g. ×0.2 for
+    /// a per-message fsync on HDD): a setting that slows the software slows what the
+    /// hardware is driven at too ([`super::Bounds::hardware_factor`]), as `predict`
+    /// applies it. 1 where the setting speeds the software up.
+    #[serde(default = "one")]
+    pub hardware_factor: f64,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -31,6 +37,10 @@ pub struct CpuPerNode {
     pub notes: Vec<(String, String)>,
     /// The saturated runs the fit rests on.
     pub points: Vec<crate::catalog::PointRef>,
+}
+
+fn one() -> f64 {
+    1.0
 }
 
 /// The number behind [`cpu_per_node`] without its words: `(msg/s one node's CPU
@@ -138,6 +148,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         log_width_low: half.down,
         log_width_high: half.up,
         level,
+        hardware_factor: b.hardware_factor(),
         detail,
         citation: t.cpu_citation(system),
         notes,
