@@ -11,16 +11,21 @@ fn pct(x: f64) -> String {
     format!("{:.0} %", x * 100.0)
 }
 
+/// What a scope with no saturated runs shows for the shares and errors of those
+/// runs: not 0, which would read as a measured failure.
+const NOT_APPLICABLE: &str = "n/a";
+
 fn row_cells(r: &ValidationRow) -> [String; 9] {
+    let of_runs = |text: String| if r.runs > 0 { text } else { NOT_APPLICABLE.to_string() };
     [
         r.scope.clone(),
         r.runs.to_string(),
-        format!("{:.2}", r.median_abs_log_error),
-        pct(r.within_20pct),
-        pct(r.within_2x),
+        of_runs(format!("{:.2}", r.median_abs_log_error)),
+        of_runs(pct(r.within_20pct)),
+        of_runs(pct(r.within_2x)),
         match r.coverage_range() {
             Some((lo, hi)) => format!("{} ({:.0}–{:.0})", pct(r.coverage), lo * 100.0, hi * 100.0),
-            None => pct(r.coverage),
+            None => NOT_APPLICABLE.to_string(),
         },
         r.lower_bound_runs.to_string(),
         r.lower_bound_under_10pct.to_string(),

@@ -40,6 +40,13 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
     // of a few runs may sit from the stated level by chance.
     let (lo, hi) = all.coverage_range().expect("saturated runs");
     assert!(html.contains(&format!("{:.0} % ({:.0}–{:.0})", all.coverage * 100.0, lo * 100.0, hi * 100.0)), "coverage range in the table");
+    // A scope with no saturated runs (Pravega; sources of lower-bound runs only) says
+    // n/a for the shares of those runs, not 0.00 / 0 % as if every one had missed.
+    let pravega = html.split("<tr").find(|r| r.contains("<th scope=\"row\">pravega</th>")).expect("pravega row");
+    assert!(pravega.contains("<td>n/a</td>") && !pravega.contains("<td>0 %</td>") && !pravega.contains("<td>0.00</td>"), "{pravega}");
+    let text = server::model_report::validation_text(&model);
+    let line = text.lines().find(|l| l.starts_with("pravega ")).expect("pravega line");
+    assert!(line.contains("n/a") && !line.contains("0.00"), "{line}");
     // A saturated run's citation is a hover away.
     assert!(runs[0].contains("title=\"") && !runs[0].contains("title=\"\""), "citations on every saturated run");
     let lat = model.latency.as_ref().expect("latency model");

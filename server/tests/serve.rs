@@ -174,3 +174,33 @@ fn a_stalled_upload_body_is_a_408_that_names_the_body_timeout() {
     assert!(text.starts_with("HTTP/1.1 408"), "{text}");
     assert!(text.contains("MQPLAN_BODY_TIMEOUT_S") && text.contains("nothing was stored"), "{text}");
 }
+
+/// Sends one request with `Connection: close` and returns the response head.
+fn head_of(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.write_all(request.as_bytes()).expect("send");
+    let (bytes, _, _) = read_until_closed(&mut s, Duration::from_secs(20));
+    String::from_utf8_lossy(&bytes).split("\r\n\r\n").next().unwrap_or("").to_string()
+}
+
+/// The value of header `name` (any case) in a response head.
+fn header_in(head: &str, name: &str) -> Option<String> {
+    head.lines().find_map(|l| l.split_once(':').filter(|(k, _)| k.trim().eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string()))
+}
+
+/// On the wire, a chart's 304 carries no `Content-Length` (RFC 9110 §8.6: only the
+/// 200's own length may be sent) and a HEAD the length a GET would send. A stop-19
+/// tester saw `Content-Length: 0` on both through the in-process router, where no
+/// HTTP server frames the answer; hyper does not add it.
+#[test]
+fn a_charts_304_and_head_carry_no_false_content_length() {
+    let addr = start(ConnLimits::default());
+    let get = head_of(addr, "GET /api/v1/chart/bounds.svg HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let etag = header_in(&get, "etag").expect("etag");
+    let length = header_in(&get, "content-length").expect("a 200 carries its length");
+    let not_modified = head_of(addr, &format!("GET /api/v1/chart/bounds.svg HTTP/1.1\r\nHost: x\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n"));
+    assert!(not_modified.starts_with("HTTP/1.1 304"), "{not_modified}");
+    assert_eq!(header_in(&not_modified, "content-length"), None, "{not_modified}");
+    let head = head_of(addr, "HEAD /api/v1/chart/bounds.svg HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(header_in(&head, "content-length"), Some(length), "{head}");
+}
