@@ -81,7 +81,7 @@ pub fn RecommendationCard(
             <div class="rec-text">
                 <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
                     <Num text=format!("{} machines", r.nodes) tip=format!("{} data nodes sized by the bounds (+1 for a lost node) plus supporting roles", best.data_nodes) /></h2>
-                {plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "constraint" | "data_loss" | "disk_short" | "infeasible")).map(|w| view! { <p class="alert" role="note">{w.text.clone()}</p> }).collect_view()}
+                {plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "constraint" | "data_loss" | "disk_short" | "infeasible" | "wide_interval")).map(|w| view! { <p class="alert" role="note">{w.text.clone()}</p> }).collect_view()}
                 <div class="scroll"><table class="roles">
                     <caption>"Machines by role"</caption>
                     <thead><tr><th scope="col">"Role"</th><th scope="col">"Machines"</th><th scope="col">"Processes"</th><th scope="col">"Why"</th></tr></thead>

@@ -666,6 +666,27 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
 
     let bound_of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
+    // Storage far above every load bound: the machine's disks are small for the
+    // retention (a benchmark rig's 107 GB volume planned 417 brokers, stop 19). Say
+    // what disk per machine would let the load bounds set the count, where such a
+    // disk is bought (past that the retention, not the disk, is large: tiered
+    // storage's hint covers it).
+    let load_nodes = bounds.iter().filter(|b| !matches!(b.kind, BoundKind::Storage)).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
+    let per_disk_tb = Bytes(raw / load_nodes.ceil() / f64::from(hw.disks.max(1))).tb();
+    if bottleneck == BoundKind::Storage && !on_lts && bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * load_nodes && per_disk_tb <= LARGEST_COMMON_DISK_TB {
+        warnings.push(Warning {
+            kind: "hint".into(),
+            text: format!(
+                "{}: the disks set the count: {} TB per machine holds so little of the retention that storage needs {} machines where the load needs {}; with {} TB per disk (disk_tb, {} disk(s) per machine) the load bounds would set it",
+                m.system.name(),
+                fmt_num(hw.disk_capacity_tb()),
+                fmt_num(bound_of(BoundKind::Storage)),
+                fmt_num(load_nodes),
+                fmt_num(per_disk_tb),
+                hw.disks
+            ),
+        });
+    }
     let serving = nodes_with_headroom((bound_of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(bound_of(BoundKind::Network)), zones);
     let journal = nodes_with_headroom(bound_of(BoundKind::Disk), zones);
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
@@ -695,6 +716,23 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         at_low_capacity: machines_at((-c.log_width_low).exp()),
         at_high_capacity: machines_at(c.log_width_high.exp()),
     });
+    // An interval whose ends differ by more than WIDE_INTERVAL_RATIO in machines is
+    // too wide to buy on (RocketMQ at 300 groups: 21–315); say so at the top.
+    if let Some(i) = nodes_interval.as_ref().filter(|i| f64::from(i.at_low_capacity) > WIDE_INTERVAL_RATIO * f64::from(i.at_high_capacity.max(1))) {
+        let why = corpus_cpu.as_ref().filter(|_| w.fanout >= 10).and_then(|c| c.notes.iter().find(|(_, t)| t.contains("read cost")).map(|_| format!(" — mostly the unmeasured read cost of {} consumer groups", w.fanout)));
+        warnings.push(Warning {
+            kind: "wide_interval".into(),
+            text: format!(
+                "{}: the {:.0} % interval spans {}–{} machines (×{}), too wide to buy on{}; a benchmark of your own at this workload (uploaded) narrows it",
+                m.system.name(),
+                Dec(i.level * 100.0),
+                i.at_high_capacity,
+                i.at_low_capacity,
+                fmt_num(f64::from(i.at_low_capacity) / f64::from(i.at_high_capacity.max(1))),
+                why.unwrap_or_default()
+            ),
+        });
+    }
 
     // Disk per node must hold the data with a node lost for good.
     let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
@@ -985,6 +1023,18 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
         });
     }
 }
+
+/// Machines at the interval's low end ÷ at its high end past which a plan says the
+/// interval is too wide to buy on: mqplan's threshold.
+pub const WIDE_INTERVAL_RATIO: f64 = 4.0;
+
+/// The largest disk the storage hint suggests, TB: about the largest SSDs and HDDs
+/// sold in volume (general knowledge), and a cloud volume's usual 16 TiB limit.
+pub const LARGEST_COMMON_DISK_TB: f64 = 16.0;
+
+/// How far the storage bound must pass every load bound before a plan says the disks
+/// are too small for the retention: mqplan's threshold.
+pub const STORAGE_HINT_RATIO: f64 = 3.0;
 
 /// Share of the co-located CPU bound Pulsar's brokers take when they run on their
 /// own machines (the rest goes to the bookies). The corpus measured brokers and
