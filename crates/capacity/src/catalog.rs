@@ -302,6 +302,10 @@ pub struct Catalog {
 /// the same scale as the others. Every Pravega plan warns about this.
 pub const ASSUMED_SETUP: (u32, u32) = (3, 8);
 
+/// Replication factor assumed for a row that states none (capped at its nodes):
+/// the common default of every system here (seed 000 §1: 3 replicas).
+pub const ASSUMED_RF: u32 = 3;
+
 fn point_ref(file: &str, r: &Row) -> PointRef {
     let value = match r.status {
         Status::Ok => format!("{} {}", crate::units::fmt_num(r.value), r.unit.label()),
@@ -357,6 +361,12 @@ struct Loaded<'a> {
 }
 
 impl Loaded<'_> {
+    /// The row's replication factor; unstated, [`ASSUMED_RF`] but no more than its
+    /// cluster's nodes (a 1-node run cannot hold 3 copies; a stop-19 tester saw an
+    /// unstated 1-node upload calibrated as RF 3).
+    fn rf(&self) -> u32 {
+        self.row.workload.replication_factor.unwrap_or_else(|| ASSUMED_RF.min(self.setup().and_then(|s| s.1).unwrap_or(ASSUMED_RF)).max(1))
+    }
     fn setup(&self) -> Option<Setup> {
         let id = self.row.hardware.as_ref()?;
         let h = self.ds.hardware.iter().find(|h| &h.id == id)?;
@@ -390,7 +400,7 @@ impl Loaded<'_> {
 /// to one replica write).
 fn measured_vs_predicted(curve: &SizeCurve, l: &Loaded<'_>, consume_ratio: Option<f64>) -> Option<f64> {
     let (_, n, c, _) = l.setup()?;
-    let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
+    let rf = f64::from(l.rf());
     let reading = if l.row.workload.consumers.is_some_and(|c| c > 0) { consume_ratio.unwrap_or(0.0) } else { 0.0 };
     let predicted = f64::from(n? * c?) / ((rf + reading) * curve.core_seconds(l.row.workload.message_bytes?));
     Some(produce_msgs(l.row)? / predicted)
@@ -481,7 +491,7 @@ fn size_points(rows: &[&&Loaded<'_>], reading: Option<f64>) -> (HomeSetup, Vec<S
             )),
         ),
     };
-    let rf = first.row.workload.replication_factor.unwrap_or(3);
+    let rf = first.rf();
     let cores_total = f64::from(nodes * cores);
     let points = rows
         .iter()
@@ -663,7 +673,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
     // copy): only compression explains that, and then the logical rate is inflated.
     let over_nic = produce.iter().chain(&floors).filter(|l| l.is_upload()).filter_map(|l| {
         let (_, n, _, _) = l.setup()?;
-        let bits_per_node = msgs_of(l.row)? * l.row.workload.message_bytes? * 8.0 * f64::from(l.row.workload.replication_factor.unwrap_or(3)) / f64::from(n?);
+        let bits_per_node = msgs_of(l.row)? * l.row.workload.message_bytes? * 8.0 * f64::from(l.rf()) / f64::from(n?);
         let nic = l.nic_gbps()? * 1e9;
         (bits_per_node > nic).then_some((bits_per_node / 1e9, nic / 1e9))
     });
@@ -764,7 +774,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
                 nodes: n?,
                 cores: c?,
                 point: l.r(),
-                rf: w.replication_factor.unwrap_or(3),
+                rf: l.rf(),
                 reading: w.consumers.is_some_and(|c| c > 0),
                 partitions: w.partitions,
                 durability: w.durability,
@@ -850,7 +860,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             let (_, n, c, _) = l.setup()?;
             let (n, c) = (n?, c?);
             let size = l.row.workload.message_bytes?;
-            let rf = f64::from(l.row.workload.replication_factor.unwrap_or(3));
+            let rf = f64::from(l.rf());
             let predicted = f64::from(n * c) / (rf * curve.core_seconds(size));
             Some(OutOfSample { point: l.r(), message_bytes: size, nodes: n, cores: c, measured_msgs: produce_msgs(l.row)?, predicted_msgs: predicted })
         })

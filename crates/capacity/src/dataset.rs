@@ -490,7 +490,7 @@ impl Dataset {
                 return Err(err(file, Some(i), "workload.backlog_messages", "a drain time needs the backlog size"));
             }
             let w = &r.workload;
-            positive(file, i, "workload.message_bytes", w.message_bytes, 1e9)?;
+            positive(file, i, "workload.message_bytes", w.message_bytes, crate::fields::max_of("size"))?;
             positive(file, i, "workload.backlog_messages", w.backlog_messages, 1e15)?;
             positive(file, i, "workload.backlog_bytes", w.backlog_bytes, 1e18)?;
             if let Some(rf) = w.replication_factor {

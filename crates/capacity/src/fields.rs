@@ -201,6 +201,26 @@ pub fn max_of(name: &str) -> f64 {
     }
 }
 
+/// The lower end of numeric field `name`'s range, as [`max_of`]; 0 for a name that
+/// is not a numeric field.
+pub fn min_of(name: &str) -> f64 {
+    match field(name).map(|f| &f.editor) {
+        Some(Editor::Number { min, .. }) => *min,
+        _ => 0.0,
+    }
+}
+
+/// Whether `bytes` is a message size plans take (the `size` field's 1 B to 16 MiB):
+/// uploads and recorded rows are held to the same range, so every run can be planned.
+pub fn message_size_ok(bytes: f64) -> bool {
+    (min_of("size")..=max_of("size")).contains(&bytes)
+}
+
+/// The `size` field's range in words, e.g. `1 B to 16,777,216 B (16 MiB)`.
+pub fn message_size_range_words() -> String {
+    format!("{} B to {} B (16 MiB), the range plans take", crate::units::fmt_num(min_of("size")), crate::units::fmt_num(max_of("size")))
+}
+
 /// Every public field name, in form order.
 pub fn names() -> impl Iterator<Item = &'static str> {
     FIELDS.iter().map(|f| f.name)

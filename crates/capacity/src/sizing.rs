@@ -716,6 +716,18 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         at_low_capacity: machines_at((-c.log_width_low).exp()),
         at_high_capacity: machines_at(c.log_width_high.exp()),
     });
+    if nodes_interval.is_none() {
+        warnings.push(Warning {
+            kind: "interval".into(),
+            text: format!(
+                "{}: no interval on the machine count: its throughput is the size fit on {} run(s) ({}), which no held-out source checks; {} machines is a point estimate",
+                m.system.name(),
+                m.produce.points.len(),
+                m.produce.points.iter().map(|p| p.citation.as_str()).take(3).collect::<Vec<_>>().join("; "),
+                nodes
+            ),
+        });
+    }
     // An interval whose ends differ by more than WIDE_INTERVAL_RATIO in machines is
     // too wide to buy on (RocketMQ at 300 groups: 21–315); say so at the top.
     if let Some(i) = nodes_interval.as_ref().filter(|i| f64::from(i.at_low_capacity) > WIDE_INTERVAL_RATIO * f64::from(i.at_high_capacity.max(1))) {

@@ -217,3 +217,24 @@ fn upload_metadata_and_plans_share_each_fields_range() {
         assert!(capacity::Workload::from_params([(field, over)]).is_err(), "{field}={over} accepted by plans");
     }
 }
+
+/// Message sizes are held to the range plans take (1 B to 16 MiB) in the metadata and
+/// in the file alike, so every accepted run can be planned at its own size; before,
+/// uploads took 0.001 B to 1 GB (a stop-19 tester).
+#[test]
+fn message_sizes_outside_what_plans_take_are_refused_by_field() {
+    for bad in ["0.5", "16777217", "1e9"] {
+        let e = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("size", bad)]).expect_err(bad);
+        assert!(e.iter().any(|x| x.field == "size" && x.reason.contains("1 B to 16,777,216 B")), "{bad}: {e:?}");
+    }
+    assert!(UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("size", "16777216")]).is_ok());
+    let m = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("system", "kafka"), ("run", "max")]).expect("meta");
+    for (size, ok) in [("0.5", false), ("20000000", false), ("1024", true)] {
+        let csv = format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,{size}\n");
+        let out = import("u.csv", csv.as_bytes(), None, &m);
+        assert_eq!(out.report.accepted(), ok, "{size}: {:?}", out.report.errors);
+        if !ok {
+            assert!(out.report.errors.iter().any(|e| e.line == 2 && e.reason.contains("16 MiB")), "{size}: {:?}", out.report.errors);
+        }
+    }
+}

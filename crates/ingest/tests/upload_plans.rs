@@ -242,3 +242,37 @@ fn a_calibration_far_from_the_reference_is_flagged_too() {
     let (_, with) = plan_csv(csv, &[("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max"), ("nic_gbps", "10")], &[("mbps", "50")]);
     assert!(warned(&with, "12.3 Gbit/s into each node"), "{:#?}", with.warnings);
 }
+
+/// An upload that states no replication factor on a 1- or 2-node cluster is read at
+/// RF = nodes, not the usual 3 (one node cannot hold three copies): it calibrates
+/// exactly as the same upload stating that RF (a stop-19 tester saw RF 3 used; the
+/// importer refuses RF 3 stated on fewer than 3 machines).
+#[test]
+fn an_unstated_rf_is_never_more_copies_than_nodes() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,150000,msg/s,1024\n";
+    let calibration = |p: &Plan| p.warnings.iter().find(|w| w.text.contains("calibrated ×")).map(|w| w.text.clone());
+    for nodes in ["1", "2"] {
+        let q = [("mbps", "50"), ("retention_h", "1")];
+        let (_, unstated) = plan_csv(csv, &[("nodes", nodes), ("cores", "8"), ("run", "max")], &q);
+        let (_, stated) = plan_csv(csv, &[("nodes", nodes), ("cores", "8"), ("run", "max"), ("rf", nodes)], &q);
+        let c = calibration(&unstated).unwrap_or_else(|| panic!("{nodes} node(s): {:#?}", unstated.warnings));
+        assert_eq!(Some(c), calibration(&stated), "{nodes} node(s)");
+    }
+}
+
+/// Planned on uploaded runs alone (data=only), the machine count has no calibrated
+/// interval; the plan says it is a point estimate and what it rests on, instead of
+/// leaving the interval silently empty.
+#[test]
+fn a_plan_on_uploads_alone_says_its_count_is_a_point_estimate() {
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,268000,msg/s,1024\nkafka,produce_throughput,780000,msg/s,100\n";
+    let out = import("u.csv", csv.as_bytes(), None, &UploadMeta::from_pairs(CLUSTER).expect("meta"));
+    let ds = out.dataset.expect("imports");
+    let (loaded, _) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("bundled data");
+    let only = Catalog::fit(&[(ds.source.file.clone(), ds)], loaded.features).expect("fit");
+    let p = capacity::plan(&only, &Workload::from_params([("mbps", "100")]).expect("workload")).expect("plan");
+    let k = p.candidates.iter().find(|c| c.system == SystemId::Kafka).expect("kafka");
+    assert!(k.plan.nodes_interval.is_none());
+    let w = k.plan.warnings.iter().find(|w| w.kind == "interval").expect("said");
+    assert!(w.text.contains("point estimate") && w.text.contains("2 run(s)") && w.text.contains(&format!("{} machines", k.plan.nodes)), "{}", w.text);
+}

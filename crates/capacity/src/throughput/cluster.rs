@@ -166,9 +166,10 @@ impl Cluster {
             assumed.push("nic_gbps".to_string());
             a.nic_gbps
         });
+        // Unstated, the assumed RF but never more copies than nodes.
         let rf = w.rf.unwrap_or_else(|| {
             assumed.push("rf".to_string());
-            a.rf
+            a.rf.min(m.nodes.unwrap_or(a.rf).max(1))
         });
         let readers = match w.reading {
             Some(Reading::Tail) | None => f64::from(w.subscriptions.unwrap_or(if w.consumers.unwrap_or(0) > 0 { 1 } else { 0 })),

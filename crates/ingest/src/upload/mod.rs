@@ -321,8 +321,8 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
             report.errors.push(ImportError::new(m.line, metric_field(m.metric), "a throughput of 0 is not a measurement of capacity"));
             continue;
         }
-        if m.message_bytes.is_some_and(|s| !(1.0..=1e9).contains(&s)) {
-            report.errors.push(ImportError::new(m.line, "message_bytes", format!("message size {} B is out of range (1 B to 1 GB)", readable(m.message_bytes.unwrap_or(0.0)))));
+        if m.message_bytes.is_some_and(|s| !capacity::fields::message_size_ok(s)) {
+            report.errors.push(ImportError::new(m.line, "message_bytes", format!("message size {} B is out of range ({})", readable(m.message_bytes.unwrap_or(0.0)), capacity::fields::message_size_range_words())));
             continue;
         }
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {

@@ -276,8 +276,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
             match role {
                 Role::Size => match size_bytes(v, &rest, name) {
-                    Ok(b) if (1.0..=1e9).contains(&b) => size = Some(b),
-                    Ok(b) => errors.push(err(*line, name, format!("message size {b} B is out of range (1 B to 1 GB)"))),
+                    Ok(b) if capacity::fields::message_size_ok(b) => size = Some(b),
+                    Ok(b) => errors.push(err(*line, name, format!("message size {b} B is out of range ({})", capacity::fields::message_size_range_words()))),
                     Err(why) => errors.push(err(*line, name, why)),
                 },
                 Role::Rate { metric, unit } => match rate(v, &rest, *unit) {
