@@ -317,7 +317,16 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     let stuck = |p: &SystemPlan| w.outage.0 > 0.0 && p.drain.as_ref().is_some_and(|d| !d.seconds.is_finite());
     let more_partitions = |p: &SystemPlan| p.partition_advice.as_ref().and_then(|a| a.catch_up_needs);
     let must_pick = preferred.filter(|(_, must)| *must).map(|(s, _)| s);
-    let never_drains = |p: &SystemPlan| stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some());
+    // A drain no catch-up run measured (Pravega: none of its sources read a backlog)
+    // cannot be shown to finish: it does not beat one that was measured to (a stop-19
+    // tester saw Pravega win on such a drain) — unless it is the tree's choice for a
+    // must-have, which then says its drain is unmeasured.
+    let unmeasured_drain = |p: &SystemPlan| w.outage.0 > 0.0 && w.fanout > 0 && p.drain.is_none();
+    let never_drains = |p: &SystemPlan| (stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some())) || (unmeasured_drain(p) && must_pick != Some(p.system));
+    let unmeasured: Vec<SystemId> = plans.iter().filter(|p| unmeasured_drain(p) && kept(&verdicts, p.system)).map(|p| p.system).collect();
+    for s in unmeasured {
+        note(&mut verdicts, s, format!("its drain after a {} h outage is not measured (no catch-up run of {}): it cannot be shown to drain", fmt_num(w.outage.0), s.name()));
+    }
     let stuck_kept: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
     for p in stuck_kept {
         if let Some(n) = more_partitions(p) {
@@ -382,8 +391,13 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         } else if v.kept && chosen_drains && plans.iter().find(|p| p.system == v.system).is_some_and(|p| never_drains(p)) {
             // Said apart from whether more partitions would drain it (then the note
             // above says how many; the exception is only for a must-have's choice).
-            let on = plans.iter().find(|p| p.system == v.system).filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| format!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
-            v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", fmt_num(w.outage.0), chosen.name()));
+            let mine = plans.iter().find(|p| p.system == v.system);
+            if mine.is_some_and(|p| unmeasured_drain(p)) {
+                v.reasons.push(format!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", fmt_num(w.outage.0), chosen.name()));
+            } else {
+                let on = mine.filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| format!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
+                v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", fmt_num(w.outage.0), chosen.name()));
+            }
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
             v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));

@@ -313,7 +313,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         let p = r.partitions_for(r.produce_msgs * 1.2, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() && p > f64::from(planned) && w.outage.0 > 0.0 {
             at_least = at_least.max(p);
-            catch_up_needs = Some(p.min(1e6) as u32);
+            catch_up_needs = Some(p.min(crate::fields::max_of("partitions")) as u32);
             reasons.push(format!(
                 "catch-up: {} msg/s × 1.2 ÷ {} per partition (its cold and page-cache mix) = {}",
                 fmt_num(r.produce_msgs),
