@@ -296,3 +296,16 @@ fn pravega_bookies_follow_the_disk_bound() {
     let disk = pv.plan.bounds.iter().find(|b| b.kind == BoundKind::Disk).expect("disk bound").nodes;
     assert!(f64::from(bookies) >= disk, "{bookies} bookies for a disk bound of {disk}");
 }
+
+/// Seed 004 stops before its setup, so Pravega's measured cluster is assumed (3 × 8
+/// cores, seed 000's class): `predict` says so and flags the prediction extrapolated,
+/// as every Pravega plan warns (a stop-19 tester saw `predict` omit it). Kafka's
+/// measured clusters are stated: no such note.
+#[test]
+fn a_prediction_on_an_assumed_cluster_says_so() {
+    let cat = catalog();
+    let p = predict(&cat, &seed000_cluster(SystemId::Pravega, 1024.0)).expect("pravega");
+    assert!(p.extrapolated && p.notes.iter().any(|n| n.starts_with("Pravega: ") && n.contains("assumed 3 nodes × 8 cores")), "{:?}", p.notes);
+    let k = predict(&cat, &seed000_cluster(SystemId::Kafka, 1024.0)).expect("kafka");
+    assert!(!k.notes.iter().any(|n| n.contains("does not state its cluster")), "{:?}", k.notes);
+}
