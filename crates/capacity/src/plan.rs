@@ -100,13 +100,6 @@ fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload
     }
 }
 
-/// The partitions a plan's backlog needs to drain at all, when it never drains on the
-/// workload's own (no drain deadline: a deadline already raised them) and more would.
-fn more_partitions_to_drain(p: &SystemPlan, w: &Workload) -> Option<u32> {
-    let stuck = w.outage.0 > 0.0 && p.drain.as_ref().is_some_and(|d| !d.seconds.is_finite());
-    p.partition_advice.as_ref().and_then(|a| a.catch_up_needs).filter(|n| stuck && *n > w.partitions)
-}
-
 /// Plans `w` against `catalog`.
 ///
 /// # Errors
@@ -116,41 +109,6 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
         size_system(m, w, catalog.throughput.as_ref().filter(|_| !crate::predict::seed_curve_answers(catalog, m)), catalog.throughput.as_ref().and_then(|t| t.latency.as_ref()))
     };
     let mut plans: Vec<SystemPlan> = catalog.systems.iter().map(|m| size(m, w)).collect();
-    // A backlog that never drains on the workload's partitions but does on more: that
-    // system is planned on the partitions its drain needs, so the candidates are
-    // compared as each would be run (a stop-19 tester saw the default 24 partitions
-    // hand the choice to a dearer system). The plan says it.
-    for (m, p) in catalog.systems.iter().zip(plans.iter_mut()) {
-        let Some(n) = more_partitions_to_drain(p, w) else { continue };
-        let mut more = w.clone();
-        more.partitions = n;
-        let mut alt = size(m, &more);
-        if alt.drain.as_ref().is_some_and(|d| d.seconds.is_finite()) {
-            // The catch-up arithmetic of the first plan stays in the advice.
-            let catch_up = p.partition_advice.as_ref().and_then(|a| a.reasons.iter().find(|r| r.starts_with("catch-up:"))).cloned();
-            if let (Some(a), Some(r)) = (alt.partition_advice.as_mut(), &catch_up) {
-                a.at_least = a.at_least.max(n);
-                a.reasons.push(r.clone());
-            }
-            let why = catch_up.map(|r| format!(" ({r})")).unwrap_or_default();
-            alt.warnings.insert(
-                0,
-                Warning {
-                    kind: "partitions".into(),
-                    text: format!(
-                        "{}: planned with {} partitions (and as many consumers per group), not {}: after a {} h outage the backlog never drains on {}, on {} it does{why}",
-                        m.system.name(),
-                        n,
-                        w.partitions,
-                        crate::units::fmt_num(w.outage.0),
-                        w.partitions,
-                        n
-                    ),
-                },
-            );
-            *p = alt;
-        }
-    }
     // Storage-bound without tiered storage: say what keeping a day on the nodes
     // (the rest, one copy, in object storage) would need, where the system has it.
     if !w.tiered() && w.retention.0 > crate::workload::defaults::LOCAL_RETENTION_H {

@@ -335,12 +335,20 @@ impl LatencyModel {
     /// The highest utilisation (≤ `cap`) at which the expected latency stays within
     /// `slo_ms`; Err when even an idle cluster misses it or nothing is measured.
     pub fn utilisation_for(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64, slo_ms: f64, cap: f64) -> Result<f64, Unmeasured> {
+        self.utilisation_for_scaled(system, d, percentile, bytes, per_node, slo_ms, cap, 1.0)
+    }
+
+    /// [`LatencyModel::utilisation_for`] on the curve × `scale` (transactional sends:
+    /// the measured transactional ÷ plain p99), so the reasons quote the scaled
+    /// latencies the objective is checked on.
+    #[allow(clippy::too_many_arguments)]
+    pub fn utilisation_for_scaled(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64, slo_ms: f64, cap: f64, scale: f64) -> Result<f64, Unmeasured> {
         // The curve and the partition factor do not depend on the load: found once,
         // then only the queueing term is evaluated (no text, no point lists).
         let ld = latency_durability(system, d);
         let picked = self.pick(system, ld, percentile, bytes)?;
         let (pf, _, _) = self.partition_factor(system, ld, per_node)?;
-        let ms_at = |u: f64| picked.iter().map(|(c, w)| w * c.at(u).ln()).sum::<f64>().exp() * pf;
+        let ms_at = |u: f64| picked.iter().map(|(c, w)| w * c.at(u).ln()).sum::<f64>().exp() * pf * scale;
         let idle = ms_at(0.0);
         if idle >= slo_ms {
             return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms", fmt_num(percentile), fmt_num(idle)) });

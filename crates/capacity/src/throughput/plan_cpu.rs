@@ -23,9 +23,9 @@ pub struct CpuPerNode {
     pub log_width_high: f64,
     /// The interval's stated coverage.
     pub level: f64,
-    /// The durability factor as it acts on the disks and the NIC (≤ 1, e.g. ×0.2 for
-    /// a per-message fsync on HDD): a setting that slows the software slows what the
-    /// hardware is driven at too ([`super::Bounds::hardware_factor`]), as `predict`
+    /// The durability factor as it acts on the disks (≤ 1, e.g. ×0.2 for a
+    /// per-message fsync on HDD): a setting that slows the software slows what the
+    /// disks are driven at too ([`super::Bounds::hardware_factor`]), as `predict`
     /// applies it. 1 where the setting speeds the software up.
     #[serde(default = "one")]
     pub hardware_factor: f64,
