@@ -61,8 +61,15 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
 /// cost's range is not cut at the disks or NIC here (a chart's CPU band moved with the
 /// NIC), which size the cluster as bounds of their own.
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (Widening, f64) {
+    let cpu = b.cpu_only();
+    half_width_with_read(t, fit, c, &cpu, super::read_cost_width(fit, c, &cpu))
+}
+
+/// [`half_width`] on the CPU-only bounds `cpu` with their read-cost part `read`
+/// already computed (the plan's note shows it too).
+fn half_width_with_read(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, cpu: &super::Bounds, read: Widening) -> (Widening, f64) {
     let (base, level) = t.base_interval(c.system);
-    (super::extra_log_width(fit, c, &b.cpu_only()).around(base), level)
+    (super::extra_log_width_with_read(fit, c, cpu, read).around(base), level)
 }
 
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
@@ -73,7 +80,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let fit = t.system(system)?;
     let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
     let b = t.bounds(fit, &c);
-    let (half, level) = half_width(t, fit, &c, &b);
+    let cpu_only = b.cpu_only();
+    let read_width = super::read_cost_width(fit, &c, &cpu_only);
+    let (half, level) = half_width_with_read(t, fit, &c, &cpu_only, read_width);
     let eff = c.effective_cores(&t.assumptions);
     // An unmeasured read cost: the formula shows the cost per group that gives the
     // bound at the middle of its range (net of the fitted runs' own readers), or, with
@@ -115,7 +124,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
-        let width = super::read_cost_width(fit, &c, &b.cpu_only());
+        let width = read_width;
         // Short on purpose: a plan evaluates this bound several times, and the detail
         // above already shows the cost charged (`mqplan predict` gives the long note).
         let range = if width.max() > 1e-9 {
