@@ -366,13 +366,17 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         chosen
     } else {
         relaxed = true;
-        // Every candidate dropped: fewest violated constraints, then fewest missing
+        // Every candidate dropped: buildable first, then fewest violated constraints, then fewest missing
         // must-haves (the user named those; the team rule is a default), then the
         // tree's own choice, then the smallest latency miss, then fewest machines.
         let tree_choice = preferred.map(|(s, _)| s);
+        // A plan that cannot be built (past the node cap) goes last whatever else it
+        // breaks: a stop-19 tester saw one capped at 10,003 machines beat a feasible
+        // one that broke only the team default.
         let key = |p: &SystemPlan| {
             let v = verdicts.iter().find(|v| v.system == p.system);
-            (v.map_or(0, |v| v.violations), (v.map_or(0, |v| v.missing_features), tree_choice != Some(p.system)), v.map_or(0.0, |v| v.latency_excess), p.nodes)
+            let unbuildable = p.warnings.iter().any(|x| x.kind == "infeasible");
+            ((unbuildable, v.map_or(0, |v| v.violations)), (v.map_or(0, |v| v.missing_features), tree_choice != Some(p.system)), v.map_or(0.0, |v| v.latency_excess), p.nodes)
         };
         let least = plans
             .iter()

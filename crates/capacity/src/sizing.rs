@@ -566,7 +566,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     });
 
     // Partitions: the per-node limit at this backlog (seed 001's grid).
-    let backlog_bytes = ingress.bytes_per_sec() * w.outage.to_s().0;
+    let backlog_bytes = ingress.bytes_per_sec() * w.backlog_seconds();
     let limit = crate::partition_limit::partition_limit(m, backlog_bytes);
     match &limit {
         Some(l) => {
@@ -664,7 +664,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let cap = f64::from(factors::MAX_DATA_NODES);
     let with_headroom = nodes_with_headroom(binding, zones);
     let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
-    if !binding.is_finite() || f64::from(data_nodes) > cap {
+    // The requirement itself past the cap (with zones the count rounds to the cap
+    // without its +1, so the count alone hid it: a stop-19 tester).
+    if !binding.is_finite() || binding > cap || f64::from(data_nodes) > cap {
         data_nodes = factors::MAX_DATA_NODES;
         warnings.push(Warning {
             kind: "infeasible".into(),
@@ -701,7 +703,27 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             ),
         });
     }
-    let serving = nodes_with_headroom((bound_of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(bound_of(BoundKind::Network)), zones);
+    let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(bound_of(BoundKind::Network));
+    let serving = nodes_with_headroom(serving_need, zones);
+    // Pulsar's brokers and Pravega's segment stores are sized apart from the data
+    // nodes: past the cap they do not fit either (a stop-19 tester saw 10,001 Pulsar
+    // brokers for a 22,903-node network bound, recommended).
+    let serving_role = match m.system {
+        SystemId::Pulsar => Some("brokers"),
+        SystemId::Pravega => Some("segment stores"),
+        _ => None,
+    };
+    if let Some(role) = serving_role.filter(|_| (!serving_need.is_finite() || serving_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible")) {
+        warnings.push(Warning {
+            kind: "infeasible".into(),
+            text: format!(
+                "{}: the {role} need {}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
+                m.system.name(),
+                if serving_need.is_finite() { fmt_num(serving_need) } else { "unboundedly many".into() },
+                factors::MAX_DATA_NODES
+            ),
+        });
+    }
     let journal = nodes_with_headroom(bound_of(BoundKind::Disk), zones);
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));

@@ -508,6 +508,14 @@ impl Workload {
         }
     }
 
+    /// Seconds of traffic behind the consumers after the outage: the outage, but no
+    /// more than the retention holds (older messages have expired; the plan warns
+    /// of that data loss apart). A stop-19 tester saw a 24 h backlog drained on a
+    /// 1 h retention.
+    pub fn backlog_seconds(&self) -> f64 {
+        self.outage.to_s().0.min(self.retention.0 * 3600.0).max(0.0)
+    }
+
     /// Produce rate in msg/s.
     pub fn msgs(&self) -> MsgPerSec {
         match self.rate {

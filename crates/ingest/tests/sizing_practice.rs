@@ -703,3 +703,28 @@ fn transactional_objective_reasons_quote_the_scaled_curve() {
         assert!(!texts.iter().any(|t| t.contains(&format!("meets the {slo} ms objective"))), "{slo}: {texts:#?}");
     }
 }
+
+/// Guards from a stop-19 adversarial run:
+/// - a backlog is what the retention still holds (50 MB/s, 1 h retention, 24 h
+///   outage: 1 h of traffic, 175.8 M messages of 1 KB, not 24 h);
+/// - with two zones a requirement past the node cap is still "does not fit";
+/// - Pulsar's brokers past the cap do not fit either, even when the bookies do;
+/// - a plan that cannot be built is not recommended over one that breaks only the
+///   team default.
+#[test]
+fn adversarial_guards_hold() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("retention_h", "1"), ("outage_h", "24"), ("drain_min", "30")]);
+    let d = cand(&p, SystemId::Kafka).plan.drain.as_ref().expect("drain");
+    assert!((d.backlog_messages - 50e6 / 1024.0 * 3600.0).abs() < 1.0, "{}", d.backlog_messages);
+    let p = run(&cat, &[("mbps", "100000"), ("size", "100"), ("zones", "2")]);
+    for c in &p.candidates {
+        assert!(c.plan.warnings.iter().any(|w| w.kind == "infeasible") && c.status == "dropped" || c.plan.utilisation.cpu <= 1.0, "{:?}: {:?}", c.system, c.plan.utilisation);
+    }
+    let p = run(&cat, &[("mbps", "20000"), ("fanout", "1000"), ("team", "dedicated")]);
+    let pulsar = cand(&p, SystemId::Pulsar);
+    assert!(pulsar.plan.warnings.iter().any(|w| w.kind == "infeasible"), "{:?}", pulsar.plan.warnings);
+    let p = run(&cat, &[("mbps", "20000"), ("retention_h", "336")]);
+    let chosen = cand(&p, p.recommendation.system);
+    assert!(!chosen.plan.warnings.iter().any(|w| w.kind == "infeasible") || p.candidates.iter().all(|c| c.plan.warnings.iter().any(|w| w.kind == "infeasible")), "{:?}", p.decision_path);
+}
