@@ -126,3 +126,17 @@ async fn hostile_inputs_found_by_the_adversarial_pass_stay_4xx_or_flagged() {
     let (status, _) = get("/index.html").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// The drain line says when the backlog never drains at the lowest measured
+/// catch-up rate (the default 50 MB/s: the JSON's `seconds_at_low` is null), not
+/// only the expected time (a new user saw "16.1 min" alone).
+#[tokio::test]
+async fn the_drain_line_says_never_at_the_lowest_measured_rate() {
+    let (_, json) = get("/api/v1/plan?mbps=50").await;
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let drain = &v["candidates"][0]["plan"]["drain"];
+    assert!(drain["seconds"].is_number() && drain["seconds_at_low"].is_null(), "{drain}");
+    let (status, html) = get("/?mbps=50").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("(never, at the lowest measured catch-up rate)"), "drain line");
+}

@@ -152,7 +152,7 @@ async fn plans_refit_on_uploaded_rows_and_the_share_link_carries_the_id() {
     // calibrated to the faster run (measured ÷ predicted on the 3 × 32-core cluster
     // it states), so Kafka needs fewer machines for its CPU and the plan says so.
     assert!(cpu(&mine) < 0.9 * cpu(&base), "the faster upload lowers the CPU bound: {} vs {}", cpu(&mine), cpu(&base));
-    assert!(mine.contains("corpus CPU cost calibrated ×"), "{mine}");
+    assert!(mine.contains("corpus CPU capacity calibrated ×"), "{mine}");
     // The page with the id shows the uploaded data and embeds it for the browser.
     let (s, html) = send(&app, Request::get(format!("/?{q}&dataset={id}")).body(Body::empty()).expect("req")).await;
     assert_eq!(s, StatusCode::OK);
@@ -277,7 +277,7 @@ async fn an_acks1_sweep_at_several_sizes_calibrates_the_corpus_model_at_its_own_
     assert_eq!(s, StatusCode::OK, "{plan}");
     // Each run is predicted at acks=1 on its 3 × 4 cores (the acks=1 factor applied), so
     // the calibrated CPU cost is the acks=all one the plan uses.
-    assert!(plan.contains("corpus CPU cost calibrated ×"), "the uploaded sweep (acks=1, several sizes) calibrates the corpus model: {plan}");
+    assert!(plan.contains("corpus CPU capacity calibrated ×"), "the uploaded sweep (acks=1, several sizes) calibrates the corpus model: {plan}");
     // The page draws the uploaded points apart on the size chart, around the calibrated line.
     let (_, html) = send(&app, Request::get(format!("/?mbps=100&size=250&dataset={id}")).body(Body::empty()).expect("req")).await;
     let src = html.split("src=\"").filter_map(|s| s.split('"').next()).find(|s| s.starts_with("/api/v1/chart/size-curve.svg?")).expect("size chart image").replace("&amp;", "&");

@@ -21,7 +21,7 @@ pub fn RecommendationCard(
     let best = plan.candidates[0].plan.clone();
     let r = plan.recommendation.clone();
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
-    let alt = format!("{} nodes by bound: the {} bound sets the count; {} data nodes are planned including one for failure head-room", best.system.name(), best.bottleneck.label(), best.data_nodes);
+    let alt = format!("{} nodes by bound: {}", best.system.name(), best.count_words());
     let p99 = match &best.p99 {
         Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=crate::components::candidates::p99_tip(e) /> }),
         None => {
@@ -66,7 +66,13 @@ pub fn RecommendationCard(
             "Backlog drain after the outage",
             duration(d.seconds),
             format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")),
-            if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 { format!(" ({} at the lowest measured rate)", duration(d.seconds_at_low)) } else { String::new() },
+            if !d.seconds_at_low.is_finite() && d.seconds.is_finite() {
+                " (never, at the lowest measured catch-up rate)".to_string()
+            } else if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 {
+                format!(" ({} at the lowest measured rate)", duration(d.seconds_at_low))
+            } else {
+                String::new()
+            },
         ));
     }
     let show = |v: Vec<(&'static str, String, String, String)>| {
@@ -80,7 +86,7 @@ pub fn RecommendationCard(
         <section class="card recommendation" aria-labelledby="rec-h">
             <div class="rec-text">
                 <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
-                    <Num text=format!("{} machines", r.nodes) tip=format!("{} data nodes sized by the bounds (+1 for a lost node) plus supporting roles", best.data_nodes) /></h2>
+                    <Num text=format!("{} machines", r.nodes) tip=format!("{}; plus supporting roles", best.count_words()) /></h2>
                 {plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "constraint" | "data_loss" | "disk_short" | "infeasible" | "wide_interval")).map(|w| view! { <p class="alert" role="note">{w.text.clone()}</p> }).collect_view()}
                 <div class="scroll"><table class="roles">
                     <caption>"Machines by role"</caption>
@@ -126,7 +132,7 @@ pub fn RecommendationCard(
             </div>
             <figure class="chart bounds">
                 <ChartImg src=chart alt=alt />
-                <figcaption><strong>{format!("{}: data nodes needed by each bound. ", best.system.name())}</strong>"The dark bar sets the count; the line is the plan (+1 for a lost node)."</figcaption>
+                <figcaption><strong>{format!("{}: data nodes needed by each bound. ", best.system.name())}</strong>"The dark bar sets the count; the line is the plan, with its head-room (none when the quorum minimum sets it)."</figcaption>
             </figure>
         </section>
     }

@@ -1072,6 +1072,20 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
     }
 }
 
+impl SystemPlan {
+    /// What set the data-node count, in words: the binding bound with its failure
+    /// head-room (+1 node, or a lost zone's share with zones), or the quorum minimum,
+    /// which takes no head-room (a new user read "+1 for a lost node" on a count the
+    /// quorum set).
+    pub fn count_words(&self) -> String {
+        if self.bottleneck == BoundKind::Quorum {
+            format!("the {} sets the count: {} data nodes, no head-room added", self.bottleneck.label(), self.data_nodes)
+        } else {
+            format!("the {} bound sets the count: {} data nodes including failure head-room (+1 node, or a lost zone's share with zones)", self.bottleneck.label(), self.data_nodes)
+        }
+    }
+}
+
 /// Machines at the interval's low end ÷ at its high end past which a plan says the
 /// interval is too wide to buy on: mqplan's threshold.
 pub const WIDE_INTERVAL_RATIO: f64 = 4.0;
@@ -1178,7 +1192,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
                         "kraft-controller",
                         0,
                         if data_nodes >= 3 { 3 } else { 1 },
-                        "KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers",
+                        "KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers. The Apache Kafka docs advise against combined mode in critical deployments: for one, add 3 small dedicated controllers",
                     ),
                 ]
             } else {

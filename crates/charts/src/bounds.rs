@@ -63,6 +63,6 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
     Ok(accessible(
         svg,
         &format!("{} nodes by bound", p.system.name()),
-        &format!("The {} bound sets the count; {} data nodes are planned including one for failure head-room.", p.bottleneck.label(), p.data_nodes),
+        &format!("{}.", p.count_words()),
     ))
 }

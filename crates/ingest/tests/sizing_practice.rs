@@ -728,3 +728,20 @@ fn adversarial_guards_hold() {
     let chosen = cand(&p, p.recommendation.system);
     assert!(!chosen.plan.warnings.iter().any(|w| w.kind == "infeasible") || p.candidates.iter().all(|c| c.plan.warnings.iter().any(|w| w.kind == "infeasible")), "{:?}", p.decision_path);
 }
+
+/// Words a new user found misleading: Pravega's interval is borrowed from other
+/// systems (none of its runs could be held out), not "calibrated on sources the fit
+/// did not see"; a count the quorum minimum set carries no "+1 for a lost node".
+#[test]
+fn borrowed_intervals_and_quorum_counts_say_what_they_are() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50")]);
+    let interval = |s| cand(&p, s).plan.warnings.iter().find(|w| w.kind == "interval").map(|w| w.text.clone()).expect("interval note");
+    assert!(interval(SystemId::Pravega).contains("borrowed from other systems' held-out errors"), "{}", interval(SystemId::Pravega));
+    assert!(interval(SystemId::Kafka).contains("calibrated on sources the fit did not see"), "{}", interval(SystemId::Kafka));
+    let q = run(&cat, &[("msgs", "5000"), ("kind", "business"), ("retention_h", "1")]);
+    let r = cand(&q, SystemId::Rocketmq);
+    assert_eq!(r.plan.bottleneck, BoundKind::Quorum);
+    assert!(r.plan.count_words().contains("no head-room added") && !r.plan.count_words().contains("+1"), "{}", r.plan.count_words());
+    assert!(cand(&p, SystemId::Kafka).plan.count_words().contains("including failure head-room"));
+}

@@ -58,7 +58,7 @@ fn a_saturated_run_rescales_the_corpus_cpu_cost_by_measured_over_predicted() {
     // The plan says so, on the corpus model, and cites your run.
     let p = capacity::plan(&with, &Workload::default()).expect("plan");
     let kafka = &p.candidates.iter().find(|c| c.plan.system == SystemId::Kafka).expect("kafka").plan;
-    assert!(p.warnings.iter().chain(&kafka.warnings).any(|w| w.kind == "calibrated" && w.text.contains("corpus CPU cost calibrated ×1.50")), "{:#?}", kafka.warnings);
+    assert!(p.warnings.iter().chain(&kafka.warnings).any(|w| w.kind == "calibrated" && w.text.contains("corpus CPU capacity calibrated ×1.50")), "{:#?}", kafka.warnings);
     assert!(kafka.nodes_interval.is_some(), "the corpus model (with its interval) answers");
     assert!(kafka.points.iter().any(|pt| pt.id.starts_with("upload:")), "your run is cited");
 }

@@ -146,7 +146,7 @@ fn a_copy_of_seed_000s_runs_without_its_disks_calibrates_by_measured_over_predic
         let (reference, with) = plan_csv(csv, &CLUSTER, &[("mbps", "200"), ("fanout", fanout), ("retention_h", "1")]);
         let (a, b) = (nodes(&reference, SystemId::Kafka), nodes(&with, SystemId::Kafka));
         assert!(b >= a, "fan-out {fanout}: {a} vs {b}");
-        assert!(warned(&with, "corpus CPU cost calibrated ×0.66 to your 2 saturated CPU-bound run(s)"), "{:#?}", with.warnings);
+        assert!(warned(&with, "corpus CPU capacity calibrated ×0.66 to your 2 saturated CPU-bound run(s)"), "{:#?}", with.warnings);
     }
 }
 

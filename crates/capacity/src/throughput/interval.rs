@@ -29,6 +29,10 @@ pub struct Interval {
     pub residuals: usize,
     /// How it was obtained.
     pub how: String,
+    /// Held-out saturated runs of this system among them (0: the width is borrowed
+    /// from other systems' held-out errors).
+    #[serde(default)]
+    pub own_runs: usize,
 }
 
 impl Interval {
@@ -40,6 +44,7 @@ impl Interval {
             log_half_width: FALLBACK_LOG_HALF_WIDTH,
             residuals: 0,
             how: "not calibrated (too few held-out runs): ±2× assumed".into(),
+            own_runs: 0,
         }
     }
 }
@@ -80,7 +85,7 @@ pub fn calibrate(system: SystemId, own: &[(f64, f64)], pooled: &[(f64, f64)], le
         }
     };
     match w {
-        Some(w) => Interval { system, level, log_half_width: w.max(0.05), residuals, how },
+        Some(w) => Interval { system, level, log_half_width: w.max(0.05), residuals, how, own_runs: own.len() },
         None => Interval::assumed(system),
     }
 }

@@ -150,7 +150,17 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0))));
     notes.push((
         "interval".to_string(),
-        format!("throughput {:.0} % interval ×{:.2}…×{:.2}, calibrated on sources the fit did not see (mqplan validate)", Dec(level * 100.0), Dec((-half.down).exp()), Dec(half.up.exp())),
+        format!(
+            "throughput {:.0} % interval ×{:.2}…×{:.2}, {} (mqplan validate)",
+            Dec(level * 100.0),
+            Dec((-half.down).exp()),
+            Dec(half.up.exp()),
+            if t.intervals.iter().any(|i| i.system == system && i.own_runs > 0) {
+                "calibrated on sources the fit did not see".to_string()
+            } else {
+                format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name())
+            }
+        ),
     ));
     Some(CpuPerNode {
         msgs: b.cpu * b.durability,

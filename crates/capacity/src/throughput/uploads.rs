@@ -122,7 +122,7 @@ impl ThroughputModel {
             let mut how = if logs.is_empty() {
                 String::new()
             } else {
-                format!("corpus CPU cost calibrated ×{factor:.2} to your {} saturated CPU-bound run(s) (best per cluster and message size; geometric mean of measured ÷ predicted CPU capacity on the cluster each states)", logs.len())
+                format!("corpus CPU capacity calibrated ×{factor:.2} to your {} saturated CPU-bound run(s): each message costs ×{:.2} the reference's CPU (best per cluster and message size; geometric mean of measured ÷ predicted CPU capacity on the cluster each states)", logs.len(), 1.0 / factor)
             };
             let mut notes = Vec::new();
             if !logs.is_empty() && !(0.5..=2.0).contains(&factor) {
