@@ -1124,9 +1124,11 @@ fn data_cpu_share(system: SystemId) -> f64 {
     serving_cpu_share(system).map_or(1.0, |s| 1.0 - s)
 }
 
-/// Machines carrying one resource: (machines, share of the cluster-wide load they carry).
-#[derive(Debug, Clone, PartialEq)]
-struct Carrier(Vec<(f64, f64)>);
+/// Machines carrying one resource: up to two sets of (machines, share of the
+/// cluster-wide load they carry); a share of 0 marks an unused slot (no allocation
+/// on the plan path).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Carrier([(f64, f64); 2]);
 
 impl Carrier {
     /// The node count that carries the whole load as the cluster does: each set of
@@ -1152,20 +1154,20 @@ impl Carriers {
     /// disk. As [`roles_for`] sizes them.
     fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64) -> Carriers {
         let machines = |name: &str| roles.iter().find(|r| r.role == name).map_or(0.0, |r| f64::from(r.machines));
-        let all = Carrier(vec![(f64::from(data_nodes), 1.0)]);
+        let all = Carrier([(f64::from(data_nodes), 1.0), (0.0, 0.0)]);
         match system {
-            SystemId::Kafka | SystemId::Rocketmq => Carriers { cpu: all.clone(), disk: all.clone(), network: all },
+            SystemId::Kafka | SystemId::Rocketmq => Carriers { cpu: all, disk: all, network: all },
             SystemId::Pulsar => {
                 let (brokers, bookies) = (machines("broker"), f64::from(data_nodes));
                 Carriers {
-                    cpu: Carrier(vec![(brokers, PULSAR_BROKER_CPU_SHARE), (bookies, 1.0 - PULSAR_BROKER_CPU_SHARE)]),
-                    disk: Carrier(vec![(bookies, 1.0)]),
-                    network: Carrier(vec![(brokers, 1.0), (bookies, bookie_net)]),
+                    cpu: Carrier([(brokers, PULSAR_BROKER_CPU_SHARE), (bookies, 1.0 - PULSAR_BROKER_CPU_SHARE)]),
+                    disk: Carrier([(bookies, 1.0), (0.0, 0.0)]),
+                    network: Carrier([(brokers, 1.0), (bookies, bookie_net)]),
                 }
             }
             SystemId::Pravega => {
                 let (stores, bookies) = (machines("segment-store"), machines("bookie"));
-                Carriers { cpu: Carrier(vec![(stores, 1.0)]), disk: Carrier(vec![(bookies, 1.0)]), network: Carrier(vec![(stores, 1.0)]) }
+                Carriers { cpu: Carrier([(stores, 1.0), (0.0, 0.0)]), disk: Carrier([(bookies, 1.0), (0.0, 0.0)]), network: Carrier([(stores, 1.0), (0.0, 0.0)]) }
             }
         }
     }
