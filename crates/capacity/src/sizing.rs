@@ -724,7 +724,13 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             ),
         });
     }
-    let journal = nodes_with_headroom(bound_of(BoundKind::Disk), zones);
+    // Pravega's bookies keep about an hour of journal before data reaches long-term
+    // storage (our assumption; 004 §2.1 says the log is truncated once data is in
+    // LTS): enough bookies to hold it with one lost, not only to write it (a stop-19
+    // tester saw 9,257 GB per bookie on 8,000 GB disks).
+    let journal_bytes = if on_lts { ingress.bytes_per_sec() * 3600.0 * rf * wa } else { 0.0 };
+    let journal_storage = journal_bytes / Bytes::from_tb(hw.disk_capacity_tb()).0;
+    let journal = nodes_with_headroom(bound_of(BoundKind::Disk).max(journal_storage), zones);
     let roles = roles_for(m.system, data_nodes, serving, journal, w);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
     // Machines if throughput per node is `scale` × expected. Below expected every
@@ -744,7 +750,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
         let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
-        let journal = nodes_with_headroom(of(BoundKind::Disk), zones);
+        let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
         roles_for(m.system, data, serving, journal, w).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
@@ -786,8 +792,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
-    let bookies = f64::from(nodes_with_headroom(bounds.iter().find(|b| b.kind == BoundKind::Disk).map_or(0.0, |b| b.nodes), zones).max(w.rf.max(3)));
-    let disk_per_node_gb = if on_lts { Bytes(ingress.bytes_per_sec() * 3600.0 * rf * wa / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
+    let bookies = f64::from(journal.max(w.rf.max(3)));
+    let disk_per_node_gb = if on_lts { Bytes(journal_bytes / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
     if disk_per_node_gb > hw.disk_capacity_tb() * 1000.0 * 1.0001 {
         warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), fmt_num(disk_per_node_gb), fmt_num(hw.disk_capacity_tb() * 1000.0)) });
     }

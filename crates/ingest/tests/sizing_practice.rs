@@ -724,6 +724,11 @@ fn adversarial_guards_hold() {
     let p = run(&cat, &[("mbps", "20000"), ("fanout", "1000"), ("team", "dedicated")]);
     let pulsar = cand(&p, SystemId::Pulsar);
     assert!(pulsar.plan.warnings.iter().any(|w| w.kind == "infeasible"), "{:?}", pulsar.plan.warnings);
+    // Pravega's bookies hold the hour of journal they keep (3,000 MB/s × 3,600 s ×
+    // RF 3 × 2 = 64.8 TB over 8 TB disks: 9 bookies with one lost), not only write it.
+    let p = run(&cat, &[("mbps", "3000"), ("disk_mbps", "2000"), ("team", "dedicated")]);
+    let v = cand(&p, SystemId::Pravega);
+    assert!(v.plan.disk_per_node_gb <= 8000.0 && !v.plan.warnings.iter().any(|w| w.kind == "disk_short"), "{} GB: {:?}", v.plan.disk_per_node_gb, v.plan.roles);
     let p = run(&cat, &[("mbps", "20000"), ("retention_h", "336")]);
     let chosen = cand(&p, p.recommendation.system);
     assert!(!chosen.plan.warnings.iter().any(|w| w.kind == "infeasible") || p.candidates.iter().all(|c| c.plan.warnings.iter().any(|w| w.kind == "infeasible")), "{:?}", p.decision_path);
