@@ -218,7 +218,7 @@ pub fn message_size_ok(bytes: f64) -> bool {
 
 /// The `size` field's range in words, e.g. `1 B to 16,777,216 B (16 MiB)`.
 pub fn message_size_range_words() -> String {
-    format!("{} B to {} B (16 MiB), the range plans take", crate::units::fmt_num(min_of("size")), crate::units::fmt_num(max_of("size")))
+    format!("{} B to {} B ({} MiB), the range plans take", crate::units::fmt_num(min_of("size")), crate::units::fmt_num(max_of("size")), crate::units::fmt_num(max_of("size") / 1_048_576.0))
 }
 
 /// Every public field name, in form order.

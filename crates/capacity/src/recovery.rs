@@ -32,6 +32,10 @@ pub const PAGE_CACHE_SHARE: f64 = 0.5;
 /// so this errs towards more partitions).
 pub const PARTITION_SIZING_NODES: f64 = 3.0;
 
+/// Catch-up over the produce rate a drain without a deadline is planned for (20 %,
+/// our choice) so a backlog still shrinks.
+pub const CATCH_UP_MARGIN: f64 = 1.2;
+
 /// Consumer CPU per catch-up read, as a share of one replica write, when no fit
 /// gives one: the tail-read assumption of the throughput model.
 pub const ASSUMED_CATCHUP_READ_COST: f64 = crate::throughput::ASSUMED_READ_COST;
@@ -258,6 +262,13 @@ impl RecoveryInputs {
     /// Partitions whose parallelism carries `rate` per group (cold cache on `n` nodes).
     pub fn partitions_for(&self, rate: f64, n: f64) -> f64 {
         (rate / self.per_partition_at(n)).ceil()
+    }
+
+    /// Partitions whose consumers outpace the producers after an outage with
+    /// [`CATCH_UP_MARGIN`] to spare, so a backlog shrinks at all (no deadline): what a
+    /// plan takes and its partition advice shows.
+    pub fn catch_up_partitions(&self) -> f64 {
+        self.partitions_for(self.produce_msgs * CATCH_UP_MARGIN, PARTITION_SIZING_NODES)
     }
 
     /// The catch-up msg/s one partition's consumer reads on `n` nodes: the cold

@@ -310,7 +310,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
         // beat the produce rate; 20 % margin (our choice) so a backlog still shrinks.
-        let p = r.partitions_for(r.produce_msgs * 1.2, crate::recovery::PARTITION_SIZING_NODES);
+        let p = r.catch_up_partitions();
         // Said also when the plan took them (more than the workload's partitions).
         if p.is_finite() && p > f64::from(planned.min(w.partitions)) && w.outage.0 > 0.0 {
             at_least = at_least.max(p);
@@ -318,8 +318,9 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
                 catch_up_needs = Some(p.min(crate::fields::max_of("partitions")) as u32);
             }
             reasons.push(format!(
-                "catch-up: {} msg/s × 1.2 ÷ {} per partition (its cold and page-cache mix) = {}",
+                "catch-up: {} msg/s × {} ÷ {} per partition (its cold and page-cache mix) = {}",
                 fmt_num(r.produce_msgs),
+                fmt_num(crate::recovery::CATCH_UP_MARGIN),
                 fmt_num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
                 fmt_num(p)
             ));
@@ -402,7 +403,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         // a system is planned on the partitions that gives — the candidates are then
         // compared as each would be run (a stop-19 tester saw the default 24
         // partitions hand the choice to a dearer system).
-        let want = r.partitions_for(r.produce_msgs * 1.2, crate::recovery::PARTITION_SIZING_NODES);
+        let want = r.catch_up_partitions();
         if want.is_finite() && want > f64::from(partitions) {
             partitions = want.min(crate::fields::max_of("partitions")) as u32;
         }
@@ -430,8 +431,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         Some(Ok((r, _))) => *r,
         _ => 1.0,
     };
+    // Why the objective is not met, saying when the curve was scaled for transactions.
+    let objective_why = |u: crate::latency_model::Unmeasured| if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, fmt_num(txn_ratio)) } else { u.why };
     let objective = w.p99_slo.map(|slo| match (&p99_unmeasured, lat) {
-        (None, Some(l)) => l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION, txn_ratio).map_err(|u| if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, fmt_num(txn_ratio)) } else { u.why }),
+        (None, Some(l)) => l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION, txn_ratio).map_err(objective_why),
         (why, _) => Err(why.clone().unwrap_or_default()),
     });
     let util = match &objective {
@@ -687,9 +690,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // what disk per machine would let the load bounds set the count, where such a
     // disk is bought (past that the retention, not the disk, is large: tiered
     // storage's hint covers it).
-    let load_nodes = bounds.iter().filter(|b| !matches!(b.kind, BoundKind::Storage)).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
-    let per_disk_tb = Bytes(raw / load_nodes.ceil() / f64::from(hw.disks.max(1))).tb();
-    if bottleneck == BoundKind::Storage && !on_lts && bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * load_nodes && per_disk_tb <= LARGEST_COMMON_DISK_TB {
+    let load_nodes = || bounds.iter().filter(|b| !matches!(b.kind, BoundKind::Storage)).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
+    let per_disk_tb = |load: f64| Bytes(raw / load.ceil() / f64::from(hw.disks.max(1))).tb();
+    if let Some((load_nodes, per_disk_tb)) = (bottleneck == BoundKind::Storage && !on_lts).then(|| (load_nodes(), per_disk_tb(load_nodes()))).filter(|(l, t)| bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * l && *t <= LARGEST_COMMON_DISK_TB) {
         warnings.push(Warning {
             kind: "hint".into(),
             text: format!(
@@ -790,8 +793,6 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
 
     // Disk per node must hold the data with a node lost for good.
     let survivors = f64::from(data_nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1));
-    // Pravega's bookies keep about an hour of journal before data reaches long-term
-    // storage (our assumption; 004 §2.1 says the log is truncated once data is in LTS).
     let bookies = f64::from(journal.max(w.rf.max(3)));
     let disk_per_node_gb = if on_lts { Bytes(journal_bytes / (bookies - 1.0).max(1.0)).gb() } else { Bytes(raw / survivors).gb() };
     if disk_per_node_gb > hw.disk_capacity_tb() * 1000.0 * 1.0001 {
@@ -845,16 +846,17 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // cluster (the node count was not known yet); where that failed but the plan's
     // p99 meets it, check again at the planned cluster's own density, which the p99
     // is read at (a stop-19 tester saw "95 ms at no load" beside an expected 36 ms).
-    let recheck = |why: &String| match lat.map(|l| l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, w.p99_slo.map_or(0.0, |s| s.0), 1.0, txn_ratio)) {
-        Some(Ok(u)) if u >= load * (1.0 - 1e-9) => None,
-        Some(Err(u)) => Some(if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, fmt_num(txn_ratio)) } else { u.why }),
-        _ => Some(why.clone()),
-    };
-    let objective_unshown = match (&objective, &p99, w.p99_slo) {
-        (Some(Err(why)), Some(e), Some(slo)) if e.ms <= slo.0 => recheck(why),
+    // Some(None): shown at the planned density; Some(Some(why)): not shown.
+    let rechecked: Option<Option<String>> = match (&objective, &p99, w.p99_slo, lat) {
+        (Some(Err(why)), Some(e), Some(slo), Some(l)) if e.ms <= slo.0 => Some(match l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, slo.0, 1.0, txn_ratio) {
+            Ok(u) if u >= load * (1.0 - 1e-9) => None,
+            Ok(_) => Some(why.clone()),
+            Err(u) => Some(objective_why(u)),
+        }),
         _ => None,
     };
-    let objective_shown_at_plan = matches!((&objective, &p99, w.p99_slo, &objective_unshown), (Some(Err(_)), Some(e), Some(slo), None) if e.ms <= slo.0);
+    let objective_shown_at_plan = rechecked == Some(None);
+    let objective_unshown = rechecked.flatten();
     for e in p99.iter().chain(&p999) {
         points.extend(e.points.iter().cloned());
     }

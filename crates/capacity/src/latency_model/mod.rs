@@ -305,7 +305,7 @@ impl LatencyModel {
         // Below the lightest measured load the queueing form extrapolates down to a
         // floor no run showed; latency does not rise as load falls, so the latency
         // at the lightest measured load bounds it: the interval reaches that far.
-        let lightest = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min);
+        let lightest = lightest_load(&picked);
         let below = (lightest.is_finite() && u < lightest).then(|| (lightest, ms_at(lightest))).filter(|(_, at)| *at > ms * k);
         let mut points: Vec<PointRef> = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.point.clone()))).collect();
         points.extend(pp);
@@ -355,7 +355,7 @@ impl LatencyModel {
         }
         // Below the lightest measured load the curve is extrapolated (see `predict`):
         // an objective only met there is not shown to be met by any run.
-        let lightest = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min);
+        let lightest = lightest_load(&picked);
         if lightest.is_finite() && lightest < cap && ms_at(lightest) > slo_ms {
             return Err(Unmeasured {
                 why: format!(
@@ -381,6 +381,12 @@ impl LatencyModel {
         }
         Ok(lo)
     }
+}
+
+/// The lightest load (utilisation) any run on the `picked` curves measured; ∞ when
+/// they carry no measured points. Below it a curve is extrapolated.
+fn lightest_load(picked: &[(&LatencyCurve, f64)]) -> f64 {
+    picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min)
 }
 
 /// The durability whose runs describe `d` for `system`: Pulsar's bookies fsync the
