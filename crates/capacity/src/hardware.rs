@@ -145,6 +145,26 @@ impl Preset {
     pub fn find(id: &str) -> Option<&'static Preset> {
         PRESETS.iter().find(|p| p.id == id)
     }
+    /// Write bandwidth per disk when a query changes this preset's disk to `kind`
+    /// (`disk=` without `disk_mbps=`), MB/s:
+    /// - the same kind: the preset's own figure (restating `disk=ssd` on an SSD
+    ///   preset must not trade its measured 145.4 MB/s for the 450 MB/s typical);
+    /// - another kind, where the source measured or fitted the disk: the preset's
+    ///   figure × the two kinds' typical ratio ([`default_disk_mbps`]), so the order
+    ///   HDD < SSD < NVMe holds against the measured disk (an HDD is never faster than
+    ///   the SSD it replaces) and a cloud disk's shortfall from a datasheet carries;
+    /// - otherwise the kind's typical figure.
+    ///
+    /// mqplan's assumption (a stop-20 tester saw `disk=ssd` on the default SSD
+    /// preset cut Pulsar from 13 machines to 10).
+    pub fn disk_mbps_as(&self, kind: DiskKind) -> MegabytesPerSec {
+        let own = self.hardware().disk_mbps;
+        match self.disk_mbps {
+            _ if kind == self.disk => own,
+            Some(measured) => MegabytesPerSec(measured * default_disk_mbps(kind).0 / default_disk_mbps(self.disk).0),
+            None => default_disk_mbps(kind),
+        }
+    }
     /// The machine this preset describes.
     pub fn hardware(&self) -> Hardware {
         Hardware {

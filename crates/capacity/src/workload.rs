@@ -359,8 +359,10 @@ impl Workload {
         if let Some(v) = get("disk") {
             match DiskKind::parse_user(&v.to_ascii_lowercase()) {
                 Some(d) => {
+                    // The bandwidth follows the kind as the preset measured it
+                    // (`Preset::disk_mbps_as`); `disk_mbps` below overrides it.
+                    w.hardware.disk_mbps = w.hardware.preset.as_deref().and_then(Preset::find).map_or_else(|| if d == w.hardware.disk { w.hardware.disk_mbps } else { default_disk_mbps(d) }, |p| p.disk_mbps_as(d));
                     w.hardware.disk = d;
-                    w.hardware.disk_mbps = default_disk_mbps(d);
                 }
                 None => errors.push(FieldError::new("disk", format!("must be hdd, ssd, nvme, optane, ebs or network, got {:?}", truncate(v)))),
             }
@@ -464,8 +466,12 @@ impl Workload {
         if h.disks != base.disks {
             out.push(("disks", h.disks.to_string()));
         }
-        // A given `disk` resets the bandwidth to that kind's default; otherwise the preset's.
-        let expected_mbps = if h.disk != base.disk { default_disk_mbps(h.disk) } else { base.disk_mbps };
+        // A given `disk` sets the bandwidth as `Preset::disk_mbps_as` does; otherwise the preset's.
+        let expected_mbps = match self.hardware.preset.as_deref().and_then(Preset::find) {
+            Some(p) => p.disk_mbps_as(h.disk),
+            None if h.disk != base.disk => default_disk_mbps(h.disk),
+            None => base.disk_mbps,
+        };
         if h.disk_mbps != expected_mbps {
             out.push(("disk_mbps", fmt(h.disk_mbps.0)));
         }
@@ -649,5 +655,30 @@ mod tests {
         let w = parse(&[("disk", "nvme"), ("disk_mbps", "900")]).unwrap();
         let back = Workload::from_params(w.to_params().iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
         assert_eq!(back, w);
+    }
+
+    /// A stop-20 tester: restating a preset's disk kind threw its measured bandwidth
+    /// away (`disk=ssd` on the default SSD preset: 145.4 → 450 MB/s; `disk=hdd` gave
+    /// 150 MB/s, faster than the preset's SSD; `hw=aws-i3en.2xlarge&disk=nvme`:
+    /// StreamNative's measured 327 → 1,500 MB/s).
+    #[test]
+    fn a_disk_kind_keeps_the_presets_measured_bandwidth() {
+        let default_ssd = parse(&[]).unwrap().hardware.disk_mbps.0;
+        assert!((default_ssd - 145.4).abs() < 1e-9, "seed 000 preset: 145.4 MB/s fitted, got {default_ssd}");
+        assert_eq!(parse(&[("disk", "ssd")]).unwrap().hardware.disk_mbps.0, default_ssd);
+        let hdd = parse(&[("disk", "hdd")]).unwrap().hardware.disk_mbps.0;
+        assert!(hdd < default_ssd, "an HDD replacing the preset's SSD is slower than it: {hdd}");
+        assert!((hdd - 145.4 * 150.0 / 450.0).abs() < 1e-9, "the typical HDD:SSD ratio on the measured SSD: {hdd}");
+        assert_eq!(parse(&[("hw", "aws-i3en.2xlarge"), ("disk", "nvme")]).unwrap().hardware.disk_mbps.0, 327.0);
+        assert_eq!(parse(&[("hw", "aws-r5.2xlarge-gp2"), ("disk", "ebs")]).unwrap().hardware.disk_mbps.0, 134.0);
+        // A preset without a measured disk takes the kind's typical figure, and
+        // `disk_mbps` still overrides; every variant survives its share link.
+        assert_eq!(parse(&[("hw", "general-32c128g-nvme"), ("disk", "ssd")]).unwrap().hardware.disk_mbps.0, 450.0);
+        assert_eq!(parse(&[("disk", "hdd"), ("disk_mbps", "210")]).unwrap().hardware.disk_mbps.0, 210.0);
+        for q in [&[("disk", "ssd")][..], &[("disk", "hdd")], &[("hw", "aws-i3en.2xlarge"), ("disk", "hdd")], &[("hw", "general-32c128g-nvme"), ("disk", "ssd")], &[("disk", "nvme"), ("disk_mbps", "145.4")]] {
+            let w = parse(q).unwrap();
+            let back = Workload::from_params(w.to_params().iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+            assert_eq!(back, w, "{q:?}");
+        }
     }
 }
