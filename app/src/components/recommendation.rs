@@ -100,7 +100,7 @@ pub fn RecommendationCard(
                     <dt>"Bottleneck"</dt>
                     <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
                     <dt>"Disk per data node"</dt>
-                    <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes left after losing one node (or zone), so its data still fits; {}", best.storage.location) /></dd>
+                    <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes holding it after one is lost for good: n − 1 where its copies can be re-made, n where not (n = RF, RocketMQ groups); {}", best.storage.location) /></dd>
                     <dt>"Retained / provisioned"</dt>
                     <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
                         <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "

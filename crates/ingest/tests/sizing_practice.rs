@@ -775,3 +775,29 @@ fn the_objective_is_judged_at_the_planned_density() {
     }
     assert!(seen_kafka);
 }
+
+/// A stop-20 tester: at n = RF every node already holds all the data once and no
+/// lost node's copies can be re-made, so disk per node is the provisioned bytes ÷ n,
+/// not ÷ (n − 1). 5 MB/s × 24 h × RF 3 = 1.30 TB, +20 % ÷ 70 % = 2.22 TB over 3
+/// brokers = 741 GB each (was 1,111 GB, and 3 × 1,111 GB contradicted the plan's own
+/// 2.22 TB). With more brokers than copies the survivors re-replicate: ÷ (n − 1).
+/// RocketMQ's groups never copy across groups: ÷ n.
+#[test]
+fn disk_per_node_divides_by_the_machines_that_hold_the_data_after_a_loss() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "5")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.data_nodes, 3, "{:?}", k.plan.roles);
+    let each = k.plan.storage.raw_disk_bytes / 3.0 / 1e9;
+    assert!((each - 741.0).abs() < 2.0, "provisioned ÷ 3 = {each} GB");
+    assert!((k.plan.disk_per_node_gb - each).abs() < 1e-6 * each, "{} GB per node against {each}", k.plan.disk_per_node_gb);
+    let p = run(&cat, &[("mbps", "400"), ("retention_h", "72")]);
+    for (s, rereplicates) in [(SystemId::Kafka, true), (SystemId::Rocketmq, false)] {
+        let c = cand(&p, s);
+        let n = f64::from(c.plan.data_nodes);
+        assert!(n > 4.0, "{s:?}: {n} data nodes");
+        let holders = if rereplicates { n - 1.0 } else { n };
+        let want = c.plan.storage.raw_disk_bytes / holders / 1e9;
+        assert!((c.plan.disk_per_node_gb - want).abs() < 1e-6 * want, "{s:?}: {} GB per node against {want}", c.plan.disk_per_node_gb);
+    }
+}
