@@ -46,6 +46,21 @@ pub const ROCKETMQ_INDEX_BYTES: f64 = 20.0;
 /// planning fewer machines than a lower one.
 pub const ROCKETMQ_MIN_BROKER_GROUPS: u32 = 2;
 
+/// Fewest Kafka brokers a plan gives: 3, so the KRaft quorum (combined mode, one
+/// controller per broker) keeps a majority with one machine lost. With RF 1–2 on 1–2
+/// brokers, losing the one controller stopped the cluster (a stop-20 tester). Our
+/// rule from KRaft's majority quorum; seed 000 §1.1 runs 3 controllers.
+pub const KAFKA_MIN_BROKERS: u32 = 3;
+
+/// Fewest bookies for an ensemble of `rf` (E = W = RF): one more than the ensemble,
+/// so a lost bookie is replaced in the ensemble and writes go on — BookKeeper cannot
+/// form an ensemble from fewer bookies than E, so with exactly E a single loss stops
+/// new ledgers (a stop-20 tester; our reading of the BookKeeper protocol, not
+/// measured) — and at least 3 (seed 000 §1.3: 3 bookies minimum).
+pub fn min_bookies(rf: u32) -> u32 {
+    rf.saturating_add(1).max(3)
+}
+
 /// A throughput multiplier with its source.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Factor {

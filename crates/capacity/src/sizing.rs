@@ -623,27 +623,51 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             }
         }
     }
+    // Two zones cannot hold a majority quorum through a zone's loss: one zone holds 2
+    // of the 3 metadata members (KRaft, ZooKeeper, NameServers), and RF 3 puts 2 of a
+    // partition's 3 copies in one zone, leaving 1 — below a write quorum of 2 (a
+    // stop-20 tester). Said, not sized: the fix is a third site, not more machines.
+    if zones == 2 {
+        let quorum_members = match m.system {
+            SystemId::Kafka => "KRaft controllers",
+            SystemId::Rocketmq => "NameServers and master/slave groups",
+            SystemId::Pulsar => "ZooKeeper and the bookie ack quorum",
+            SystemId::Pravega => "ZooKeeper and the bookie ack quorum",
+        };
+        warnings.push(Warning {
+            kind: "zones".into(),
+            text: format!(
+                "{}: 2 zones carry the load with one down, but not a majority quorum: one zone holds 2 of the 3 {quorum_members}{}; losing that zone stops writes — put a tie-breaker in a third zone (or zones=3)",
+                m.system.name(),
+                if w.rf == 3 { ", and with RF 3 some partitions keep 2 of their copies in that zone: 1 is left, below a write quorum of 2 (acks=all)" } else { "" }
+            ),
+        });
+    }
 
     // Quorum minimum.
     let quorum = match m.system {
-        SystemId::Kafka => f64::from(w.rf),
+        SystemId::Kafka => f64::from(w.rf.max(factors::KAFKA_MIN_BROKERS)),
         SystemId::Rocketmq => f64::from(w.rf * factors::ROCKETMQ_MIN_BROKER_GROUPS),
-        SystemId::Pulsar | SystemId::Pravega => f64::from(w.rf.max(3)),
+        SystemId::Pulsar | SystemId::Pravega => f64::from(factors::min_bookies(w.rf)),
     };
     bounds.push(Bound {
         kind: BoundKind::Quorum,
         nodes: quorum,
         detail: match m.system {
-            SystemId::Kafka => format!("RF {} needs {} brokers", w.rf, w.rf),
+            SystemId::Kafka if w.rf >= factors::KAFKA_MIN_BROKERS => format!("RF {} needs {} brokers", w.rf, w.rf),
+            SystemId::Kafka => format!("RF {} needs {} broker(s); {} so the KRaft quorum keeps a majority with one lost", w.rf, w.rf, factors::KAFKA_MIN_BROKERS),
             SystemId::Rocketmq => format!(
                 "each broker group is 1 master + {} slave(s); at least {} groups, so writes go on while one master fails over",
                 w.rf - 1,
                 factors::ROCKETMQ_MIN_BROKER_GROUPS
             ),
-            SystemId::Pulsar => format!("ensemble E = {} bookies (E = W = RF)", w.rf.max(3)),
-            SystemId::Pravega => format!("BookKeeper ensemble of {} bookies", w.rf.max(3)),
+            SystemId::Pulsar | SystemId::Pravega => format!(
+                "ensemble E = W = RF = {} bookie(s), + 1 spare so a lost bookie is replaced in the ensemble and writes go on; at least 3: {} bookies",
+                w.rf,
+                factors::min_bookies(w.rf)
+            ),
         },
-        citation: "000 §1.3–1.4 (E=3 W=3 A=2; master/slave; replicas)".into(),
+        citation: "000 §1.1, §1.3–1.4 (3 KRaft controllers; E=3 W=3 A=2, 3 bookies minimum; master/slave; replicas); the spare bookie and 3 brokers: our rules (factors.rs)".into(),
     });
 
     if crate::hardware::Preset::burst_nic(hw) && bounds.iter().any(|b| b.kind == BoundKind::Network && b.nodes * 2.0 >= bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| b.nodes).fold(0.0, f64::max)) {
@@ -666,7 +690,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         .fold((BoundKind::Cpu, 0.0_f64), |acc, (k, n)| if n > acc.1 { (k, n) } else { acc });
     let cap = f64::from(factors::MAX_DATA_NODES);
     let with_headroom = nodes_with_headroom(binding, zones);
-    let (bottleneck, mut data_nodes) = if f64::from(with_headroom) >= quorum { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum as u32) };
+    // The quorum minimum spreads over the zones like any count: a multiple of z (a
+    // stop-20 tester saw 3 Kafka brokers over 2 zones).
+    let quorum_nodes = if zones >= 2 { (quorum as u32).div_ceil(zones).saturating_mul(zones) } else { quorum as u32 };
+    let (bottleneck, mut data_nodes) = if with_headroom >= quorum_nodes { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum_nodes) };
     // The requirement itself past the cap (with zones the count rounds to the cap
     // without its +1, so the count alone hid it: a stop-19 tester).
     if !binding.is_finite() || binding > cap || f64::from(data_nodes) > cap {
@@ -747,7 +774,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         let scales = |k: BoundKind| k == BoundKind::Cpu || (scale < 1.0 && matches!(k, BoundKind::Disk | BoundKind::Network | BoundKind::Drain));
         let scaled = |b: &Bound| if scales(b.kind) { b.nodes / scale } else { b.nodes };
         let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
-        let mut data = nodes_with_headroom(binding, zones).max(quorum as u32).min(factors::MAX_DATA_NODES);
+        let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = data.div_ceil(w.rf).saturating_mul(w.rf);
         }
@@ -793,7 +820,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
 
     // Disk per node must hold the data with a node lost for good, where the lost
     // node's copies can move ([`holders_after_loss`]).
-    let bookies = journal.max(w.rf.max(3));
+    let bookies = journal.max(factors::min_bookies(w.rf));
     let disk_per_node_gb = if on_lts {
         Bytes(journal_bytes / holders_after_loss(bookies, w.rf, true)).gb()
     } else {
@@ -1214,7 +1241,6 @@ fn holders_after_loss(nodes: u32, copies: u32, rereplicates: bool) -> f64 {
     f64::from(if rereplicates && after >= copies.max(1) { after } else { nodes.max(1) })
 }
 
-
 /// Machines per role. `data_nodes` is sized by every bound; `serving` by the CPU and
 /// network bounds only (stateless brokers, segment stores); `journal` by the disk
 /// bandwidth bound (Pravega's bookies). Each already includes failure head-room.
@@ -1256,7 +1282,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
-            role("bookie", journal.max(w.rf.max(3)), journal.max(w.rf.max(3)), "durable log sized by the disk-bandwidth bound (journal + entry log), at least the ensemble; data moves to long-term storage (004 §2.1)"),
+            role("bookie", journal.max(factors::min_bookies(w.rf)), journal.max(factors::min_bookies(w.rf)), "durable log sized by the disk-bandwidth bound (journal + entry log), at least the ensemble + 1 spare; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", 3, 3, "metadata quorum"),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),

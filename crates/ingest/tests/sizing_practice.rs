@@ -801,3 +801,46 @@ fn disk_per_node_divides_by_the_machines_that_hold_the_data_after_a_loss() {
         assert!((c.plan.disk_per_node_gb - want).abs() < 1e-6 * want, "{s:?}: {} GB per node against {want}", c.plan.disk_per_node_gb);
     }
 }
+
+/// A stop-20 tester: plans at the quorum minimum did not survive the loss they
+/// claim to cover. Kafka at RF 1–2 got 1–2 brokers with one KRaft controller (lose
+/// it, lose the cluster): now 3, a majority with one lost. Bookies were exactly the
+/// ensemble (E = W = RF = 3), so a lost bookie stops new ledgers: now E + 1. The
+/// quorum bound's words said "E = 3 (E = W = RF)" at RF 1.
+#[test]
+fn the_quorum_minimum_survives_a_lost_machine() {
+    let cat = catalog();
+    for rf in ["1", "2"] {
+        let p = run(&cat, &[("mbps", "1"), ("rf", rf)]);
+        let k = cand(&p, SystemId::Kafka);
+        assert_eq!(role(k, "broker"), 3, "RF {rf}: {:?}", k.plan.roles);
+        let controllers = k.plan.roles.iter().find(|r| r.role == "kraft-controller").map_or(0, |r| r.processes);
+        assert_eq!(controllers, 3, "RF {rf}: {:?}", k.plan.roles);
+        assert_eq!(k.plan.bottleneck, BoundKind::Quorum, "RF {rf}: set by the quorum, not by a 0.2-node storage bound");
+    }
+    for (rf, bookies) in [("1", 3), ("3", 4), ("5", 6)] {
+        let p = run(&cat, &[("mbps", "1"), ("rf", rf)]);
+        let c = cand(&p, SystemId::Pulsar);
+        assert_eq!(role(c, "bookie"), bookies, "RF {rf}: {:?}", c.plan.roles);
+        let q = c.plan.bounds.iter().find(|b| b.kind == BoundKind::Quorum).expect("quorum bound");
+        assert!(q.detail.contains(&format!("RF = {rf} bookie")) && q.detail.contains("spare"), "{}", q.detail);
+        assert!(role(cand(&p, SystemId::Pravega), "bookie") >= bookies);
+    }
+}
+
+/// Two zones: the count is a multiple of 2 also at the quorum minimum (3 Kafka
+/// brokers over 2 zones before), and the plan says a 3-member quorum cannot keep a
+/// majority through a zone's loss (nor can RF 3's write quorum of 2).
+#[test]
+fn two_zones_round_the_quorum_and_say_they_cannot_hold_a_majority() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "5"), ("zones", "2"), ("hw", "general-32c128g-nvme")]);
+    for c in &p.candidates {
+        assert_eq!(c.plan.data_nodes % 2, 0, "{:?}: {} data nodes over 2 zones", c.system, c.plan.data_nodes);
+        let zw = c.plan.warnings.iter().find(|w| w.kind == "zones").unwrap_or_else(|| panic!("{:?}: no zones warning", c.system));
+        assert!(zw.text.contains("third zone") && zw.text.contains("RF 3"), "{}", zw.text);
+    }
+    assert_eq!(role(cand(&p, SystemId::Kafka), "broker"), 4);
+    let p = run(&cat, &[("mbps", "5"), ("zones", "3")]);
+    assert!(p.candidates.iter().all(|c| c.plan.warnings.iter().all(|w| w.kind != "zones")), "3 zones hold a majority");
+}
