@@ -48,6 +48,11 @@ pub struct Hardware {
     pub disk_tb: f64,
     /// NIC speed, Gbit/s (full duplex).
     pub nic_gbps: GigabitsPerSec,
+    /// Physical cores per machine where the source states them and `cores` is not
+    /// twice that (a preset's; None: `cores` ÷ 2, hyper-threads assumed). Set by
+    /// presets only; a given `cores` clears it.
+    #[serde(default)]
+    pub physical_cores: Option<u32>,
 }
 
 /// A named machine.
@@ -83,6 +88,10 @@ pub struct Preset {
     /// The NIC figure is the cloud's "up to" (burst) rate; the sustained baseline is
     /// lower and its source does not state it. A plan on the preset's NIC says so.
     pub nic_burst: bool,
+    /// Physical cores where the source states them and they are not `cores` ÷ 2:
+    /// Kreps 2014's six-core Xeon, hyper-threading not stated, is 6 physical cores as
+    /// the corpus fits it (None: `cores` are hardware threads, 2 per core).
+    pub physical_cores: Option<u32>,
 }
 
 impl Preset {
@@ -102,38 +111,38 @@ pub const GROUP_COMMON: &str = "Common shapes (not measured)";
 /// The named machines. Where a seed does not state a disk or NIC the preset uses
 /// the defaults above, and says so in `citation`.
 pub static PRESETS: &[Preset] = &[
-    Preset { id: "seed000-8c16g", label: "8 cores, 16 GB, 2 × 4 TB SSD (seed 000 test machine)", citation: "000 §2.1 (disks and NIC not stated: 2 × 4 TB SSD and 10 GbE assumed; 145.4 MB/s per disk: the corpus model's fit — inferred)", cores: 8, ram_gb: 16.0, disk: DiskKind::Ssd, disks: 2, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: Some(145.4), group: GROUP_SEEDS, corpus: None, nic_burst: false },
-    Preset { id: "seed000-16c64g", label: "16 cores, 64 GB, SSD (seed 000's earlier test)", citation: "000 §3.4 (disk and NIC not stated: SSD, 4 TB, 10 GbE assumed)", cores: 16, ram_gb: 64.0, disk: DiskKind::Ssd, disks: 1, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false },
-    Preset { id: "seed001-r740xd", label: "Dell R740xd: 40 cores, 128 GB, 8 × 4 TB NVMe, 10 GbE (seed 001)", citation: "001 §setup", cores: 40, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 8, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false },
-    Preset { id: "seed002-16c32g", label: "16 cores, 32 GB, NVMe, 1 GbE (seed 002)", citation: "002 §test environment (disk size not stated: 2 TB assumed)", cores: 16, ram_gb: 32.0, disk: DiskKind::Nvme, disks: 1, disk_tb: 2.0, nic_gbps: 1.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false },
-    Preset { id: "general-32c128g-nvme", label: "32 cores, 128 GB, 4 × 3.84 TB NVMe, 25 GbE (common cloud/bare-metal size)", citation: "not from a seed: a common bare-metal / cloud storage-optimised shape", cores: 32, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 4, disk_tb: 3.84, nic_gbps: 25.0, disk_mbps: None, group: GROUP_COMMON, corpus: None, nic_burst: false },
+    Preset { id: "seed000-8c16g", label: "8 cores, 16 GB, 2 × 4 TB SSD (seed 000 test machine)", citation: "000 §2.1 (disks and NIC not stated: 2 × 4 TB SSD and 10 GbE assumed; 145.4 MB/s per disk: the corpus model's fit — inferred)", cores: 8, ram_gb: 16.0, disk: DiskKind::Ssd, disks: 2, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: Some(145.4), group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
+    Preset { id: "seed000-16c64g", label: "16 cores, 64 GB, SSD (seed 000's earlier test)", citation: "000 §3.4 (disk and NIC not stated: SSD, 4 TB, 10 GbE assumed)", cores: 16, ram_gb: 64.0, disk: DiskKind::Ssd, disks: 1, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
+    Preset { id: "seed001-r740xd", label: "Dell R740xd: 40 cores, 128 GB, 8 × 4 TB NVMe, 10 GbE (seed 001)", citation: "001 §setup", cores: 40, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 8, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
+    Preset { id: "seed002-16c32g", label: "16 cores, 32 GB, NVMe, 1 GbE (seed 002)", citation: "002 §test environment (disk size not stated: 2 TB assumed)", cores: 16, ram_gb: 32.0, disk: DiskKind::Nvme, disks: 1, disk_tb: 2.0, nic_gbps: 1.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
+    Preset { id: "general-32c128g-nvme", label: "32 cores, 128 GB, 4 × 3.84 TB NVMe, 25 GbE (common cloud/bare-metal size)", citation: "not from a seed: a common bare-metal / cloud storage-optimised shape", cores: 32, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 4, disk_tb: 3.84, nic_gbps: 25.0, disk_mbps: None, group: GROUP_COMMON, corpus: None, nic_burst: false, physical_cores: None },
     Preset {
         id: "aws-i3en.2xlarge",
         label: "AWS i3en.2xlarge: 8 vCPU, 64 GiB, 2 × 2.5 TB NVMe (327 MB/s each), up to 25 Gbit/s (StreamNative OMB 2020)",
         citation: "data/corpus/streamnative-omb-2020.yaml (instance type stated; cores, RAM, disk size and NIC from the AWS instance spec; 327 MB/s per disk from StreamNative's dd test — inferred)",
         cores: 8, ram_gb: 68.7, disk: DiskKind::Nvme, disks: 2, disk_tb: 2.5, nic_gbps: 25.0, disk_mbps: Some(327.0),
-        group: GROUP_CORPUS, corpus: Some(("streamnative-omb-2020", "aws-i3en.2xlarge")), nic_burst: true,
+        group: GROUP_CORPUS, corpus: Some(("streamnative-omb-2020", "aws-i3en.2xlarge")), nic_burst: true, physical_cores: None,
     },
     Preset {
         id: "aws-r5.2xlarge-gp2",
         label: "AWS r5.2xlarge + 100 GiB gp2: 8 vCPU, 64 GiB, one EBS volume capped at 128 MiB/s, up to 10 Gbit/s (SoftwareMill mqperf 2020)",
         citation: "data/corpus/softwaremill-mqperf-2020.yaml (instance and volume size from its Ansible configs; cores, RAM, NIC and the gp2 cap from AWS's published specs — inferred; the volume is an SSD-backed network disk)",
         cores: 8, ram_gb: 68.7, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.107, nic_gbps: 10.0, disk_mbps: Some(134.0),
-        group: GROUP_CORPUS, corpus: Some(("softwaremill-mqperf-2020", "aws-r5.2xlarge-gp2-100g-3n")), nic_burst: true,
+        group: GROUP_CORPUS, corpus: Some(("softwaremill-mqperf-2020", "aws-r5.2xlarge-gp2-100g-3n")), nic_burst: true, physical_cores: None,
     },
     Preset {
         id: "kreps2014-6c-6hdd",
         label: "6 cores, 32 GB, 6 × 7,200 rpm SATA (JBOD), 1 GbE (LinkedIn Kafka benchmark 2014)",
         citation: "data/corpus/kreps-linkedin-2014.yaml (cores, RAM, disks and NIC stated; 137 MB/s per disk inferred from the post's 822 MB/s over six; disk size not stated — 1 TB assumed)",
         cores: 6, ram_gb: 32.0, disk: DiskKind::Hdd, disks: 6, disk_tb: 1.0, nic_gbps: 1.0, disk_mbps: Some(137.0),
-        group: GROUP_CORPUS, corpus: Some(("kreps-linkedin-2014", "linkedin-2014-xeon6c-6x7200rpm-1gbe")), nic_burst: false,
+        group: GROUP_CORPUS, corpus: Some(("kreps-linkedin-2014", "linkedin-2014-xeon6c-6x7200rpm-1gbe")), nic_burst: false, physical_cores: Some(6),
     },
     Preset {
         id: "aws-i3en.6xlarge-ceph",
         label: "AWS i3en.6xlarge with a 6 TiB Ceph RBD volume: 24 vCPU, 192 GiB, 25 Gbit/s (Kafka on Kubernetes with Ceph, 2021)",
         citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: the network-storage default 450 MB/s is assumed)",
         cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: None,
-        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false,
+        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None,
     },
 ];
 
@@ -176,6 +185,7 @@ impl Preset {
             disk_mbps: self.disk_mbps.map_or_else(|| default_disk_mbps(self.disk), MegabytesPerSec),
             disk_tb: self.disk_tb,
             nic_gbps: GigabitsPerSec(self.nic_gbps),
+            physical_cores: self.physical_cores,
         }
     }
 }
@@ -191,6 +201,7 @@ impl Default for Hardware {
             disk_mbps: default_disk_mbps(DiskKind::Ssd),
             disk_tb: 2.0,
             nic_gbps: GigabitsPerSec(DEFAULT_NIC_GBPS),
+            physical_cores: None,
         })
     }
 }

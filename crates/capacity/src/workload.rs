@@ -349,6 +349,8 @@ impl Workload {
         if let Some(v) = get("cores") {
             if let Some(x) = whole("cores", v, &mut errors) {
                 w.hardware.cores = x;
+                // Given threads are read as 2 per core, as on any machine.
+                w.hardware.physical_cores = None;
             }
         }
         if let Some(v) = get("ram_gb") {
@@ -454,7 +456,7 @@ impl Workload {
             out.push(("hw", p.clone()));
         }
         let h = &self.hardware;
-        if h.cores != base.cores {
+        if h.cores != base.cores || h.physical_cores != base.physical_cores {
             out.push(("cores", h.cores.to_string()));
         }
         if h.ram_gb != base.ram_gb {

@@ -75,6 +75,11 @@ fn every_corpus_preset_matches_its_corpus_machine() {
         let (_, f) = fs.iter().find(|(_, f)| f.source.id == source).unwrap_or_else(|| panic!("preset {}: no corpus source {source}", p.id));
         let m = f.machines.iter().find(|m| m.id == machine).unwrap_or_else(|| panic!("preset {}: no machine {machine} in {source}", p.id));
         assert_eq!(Some(p.cores), m.vcpus.or(m.cores), "preset {}: cores (hardware threads)", p.id);
+        // The physical cores a plan reads (2 threads per core unless the preset says
+        // otherwise) are the corpus machine's: Kreps 2014's six cores were read as 3
+        // physical + 3 threads, 1.6× less CPU than the fit gives the same machine
+        // (a stop-20 tester).
+        assert_eq!(m.cores, Some(p.physical_cores.unwrap_or(p.cores / 2)), "preset {}: physical cores", p.id);
         assert!(m.ram_gb.is_some_and(|r| (r - p.ram_gb).abs() / r < 0.01), "preset {}: RAM {:?} vs {}", p.id, m.ram_gb, p.ram_gb);
         assert_eq!(m.disk_count, Some(p.disks), "preset {}: disks", p.id);
         assert_eq!(m.disk_write_mbps, p.disk_mbps, "preset {}: disk MB/s", p.id);

@@ -123,7 +123,9 @@ impl Cluster {
             // Bookies already fsync the journal before acknowledging (seed 001 FAQ).
             (SystemId::Pulsar, Durability::Fsync) => {}
         }
-        let physical = (hw.cores / THREADS_PER_CORE).max(1);
+        // A preset that states its physical cores (Kreps 2014: 6, threads unstated)
+        // is read as the corpus fitted it; otherwise 2 threads per core.
+        let physical = hw.physical_cores.unwrap_or(hw.cores / THREADS_PER_CORE).clamp(1, hw.cores.max(1));
         Cluster {
             system,
             nodes,
@@ -137,7 +139,10 @@ impl Cluster {
             partitions: partitions.map(f64::from),
             tail_readers: f64::from(fanout),
             deviations: deviations(system, &w, disk),
-            assumed: vec![format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores)],
+            assumed: vec![match hw.physical_cores {
+                Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
+                None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
+            }],
         }
     }
 

@@ -147,7 +147,13 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     }
     let super::NodeScaling::Linear { reason, .. } = &fit.scaling;
     notes.push(("assumption".to_string(), reason.clone()));
-    notes.push(("assumption".to_string(), format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0))));
+    notes.push((
+        "assumption".to_string(),
+        match hw.physical_cores {
+            Some(p) => format!("{} hardware threads per machine on {p} physical cores (the preset's source); each extra thread counts as {:.0} % of a core", hw.cores, Dec(t.assumptions.smt_yield * 100.0)),
+            None => format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0)),
+        },
+    ));
     notes.push((
         "interval".to_string(),
         format!(

@@ -69,6 +69,7 @@ pub fn upload_cluster(m: &SystemModel, u: &UploadedPoint) -> Cluster {
         disk_mbps: mbps.map_or_else(|| default_disk_mbps(disk), MegabytesPerSec),
         disk_tb: 0.0,
         nic_gbps: GigabitsPerSec(u.nic_gbps.unwrap_or(crate::hardware::DEFAULT_NIC_GBPS)),
+        physical_cores: None,
     };
     let mut c = Cluster::planned(m.system, f64::from(u.nodes), &hw, u.message_bytes, u.rf, u.partitions, u32::from(u.reading), u.durability.unwrap_or(Durability::Replicated));
     if u.disks.is_none() {
