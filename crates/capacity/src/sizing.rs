@@ -372,11 +372,14 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         if !misses(&plan) {
             break;
         }
+        // Kept even when the count stays: its words are then read at the density
+        // its p99 is (a tester saw "17.3 ms at no load" beside a planned 16.37 ms).
         let next = size_system_at(m, w, corpus, lat, Some(f64::from(plan.data_nodes)));
-        if next.data_nodes == plan.data_nodes {
+        let settled = next.data_nodes == plan.data_nodes;
+        plan = next;
+        if settled {
             break;
         }
-        plan = next;
     }
     plan
 }
