@@ -655,6 +655,18 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             }
         }
     }
+    // Messages past what the system takes as installed.
+    let (max_bytes, raisable, setting) = factors::max_message_bytes(m.system);
+    if w.size.0 > max_bytes {
+        warnings.push(Warning {
+            kind: "message_size".into(),
+            text: if raisable {
+                format!("{}: {} B messages are over its default limit of {} B; raise {setting} — the plan's figures were measured on far smaller messages", m.system.name(), fmt_num(w.size.0), fmt_num(max_bytes))
+            } else {
+                format!("{}: {} B messages are over its fixed limit of {} B per event ({setting}); split them into chunks", m.system.name(), fmt_num(w.size.0), fmt_num(max_bytes))
+            },
+        });
+    }
     // Two zones cannot hold a majority quorum through a zone's loss: one zone holds 2
     // of the 3 metadata members (KRaft, ZooKeeper, NameServers), and RF 3 puts 2 of a
     // partition's 3 copies in one zone, leaving 1 — below a write quorum of 2 (a

@@ -892,3 +892,23 @@ fn an_objectives_reasons_are_read_at_the_plans_own_density() {
     let at_no_load: f64 = text.split("at no load is already ").nth(1).and_then(|t| t.split(' ').next()).and_then(|x| x.parse().ok()).unwrap_or_else(|| panic!("{text}"));
     assert!(at_no_load <= planned, "{at_no_load} ms at no load against {planned} ms planned: {text}");
 }
+
+/// A stop-20 tester planned 16 MiB messages with no word that no system takes them
+/// as installed. Default limits: Kafka 1,048,588 B (`message.max.bytes`), RocketMQ
+/// 4 MiB, Pulsar 5 MiB (`maxMessageSize`), Pravega 8 MiB per event (fixed).
+#[test]
+fn messages_past_a_systems_size_limit_are_named() {
+    let cat = catalog();
+    let limited = |size: &str| -> Vec<SystemId> {
+        let p = run(&cat, &[("mbps", "100"), ("size", size)]);
+        p.candidates.iter().filter(|c| c.plan.warnings.iter().any(|w| w.kind == "message_size")).map(|c| c.system).collect()
+    };
+    assert!(limited("1000000").is_empty());
+    assert_eq!(limited("2097152"), vec![SystemId::Kafka]);
+    let mut all = limited("16777216");
+    all.sort_by_key(|s| s.id());
+    assert_eq!(all.len(), 4, "{all:?}");
+    let p = run(&cat, &[("mbps", "100"), ("size", "16777216")]);
+    let text = &cand(&p, SystemId::Pravega).plan.warnings.iter().find(|w| w.kind == "message_size").expect("pravega").text;
+    assert!(text.contains("fixed") && text.contains("8,388,608"), "{text}");
+}
