@@ -476,6 +476,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 
     // CPU / software bound.
     let mut corpus_cpu = cpu_at(partitions);
+    // The tail reads' share of the CPU bound (the seed curve does not separate it).
+    let read_share = corpus_cpu.as_ref().map_or(0.0, |c| c.read_share);
     // Transactions: where a plain / transactional pair was measured, each
     // transactional send weighs `cost` plain ones on the CPU bound.
     let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));
@@ -721,9 +723,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Binding bound and data nodes (Pulsar's bookies take their share of the CPU, and
     // of the network only the replica writes coming in: consumers read from the
     // brokers, which the serving count sizes by the whole network bound).
-    let bookie_net = if serving_cpu_share(m.system).is_some() && net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 };
+    let bookie_net = if serving_cpu_share(m.system, read_share).is_some() && net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 };
     let data_share = |b: &Bound| match b.kind {
-        BoundKind::Cpu => b.nodes * data_cpu_share(m.system),
+        BoundKind::Cpu => b.nodes * data_cpu_share(m.system, read_share),
         BoundKind::Network => b.nodes * bookie_net,
         _ => b.nodes,
     };
@@ -777,7 +779,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             ),
         });
     }
-    let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(bound_of(BoundKind::Network));
+    let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(bound_of(BoundKind::Network));
     let serving = nodes_with_headroom(serving_need, zones);
     // Pulsar's brokers and Pravega's segment stores are sized apart from the data
     // nodes: past the cap they do not fit either (a stop-19 tester saw 10,001 Pulsar
@@ -805,7 +807,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let journal_bytes = if on_lts { ingress.bytes_per_sec() * 3600.0 * rf * wa } else { 0.0 };
     let journal_storage = journal_bytes / Bytes::from_tb(hw.disk_capacity_tb()).0;
     let journal = nodes_with_headroom(bound_of(BoundKind::Disk).max(journal_storage), zones);
-    let roles = roles_for(m.system, data_nodes, serving, journal, w);
+    let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
+    let roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
     // Machines if throughput per node is `scale` × expected. Below expected every
     // throughput bound may fall short (the model's error covers them all), the
@@ -817,15 +820,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let machines_at = |scale: f64| -> u32 {
         let scales = |k: BoundKind| k == BoundKind::Cpu || (scale < 1.0 && matches!(k, BoundKind::Disk | BoundKind::Network | BoundKind::Drain));
         let scaled = |b: &Bound| if scales(b.kind) { b.nodes / scale } else { b.nodes };
-        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
+        let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
         let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = data.div_ceil(w.rf).saturating_mul(w.rf);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
-        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
+        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
-        roles_for(m.system, data, serving, journal, w).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
+        roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
         level: c.level,
@@ -877,7 +880,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
-    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net);
+    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, broker_cpu);
     let (n_cpu, n_disk, n_net) = (carry.cpu.effective(), carry.disk.effective(), carry.network.effective());
     let cpu_capacity = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n_cpu * per_node_cores / demand,
@@ -1197,14 +1200,17 @@ pub const STORAGE_HINT_RATIO: f64 = 3.0;
 pub const PULSAR_BROKER_CPU_SHARE: f64 = 0.5;
 
 /// The serving role's share of the CPU bound, where serving and storage roles are
-/// separate machines.
-fn serving_cpu_share(system: SystemId) -> Option<f64> {
-    (system == SystemId::Pulsar).then_some(PULSAR_BROKER_CPU_SHARE)
+/// separate machines: [`PULSAR_BROKER_CPU_SHARE`] of the writes' CPU and all of the
+/// tail reads' (`read_share` of the bound, [`crate::throughput::CpuPerNode::read_share`]):
+/// Pulsar's brokers serve tail reads from their cache, the bookies never see them
+/// (a stop-20 tester saw 1,000 consumer groups set 8 bookies at a 0.14-node disk bound).
+fn serving_cpu_share(system: SystemId, read_share: f64) -> Option<f64> {
+    (system == SystemId::Pulsar).then(|| PULSAR_BROKER_CPU_SHARE * (1.0 - read_share) + read_share)
 }
 
 /// The data (storage) role's share of the CPU bound.
-fn data_cpu_share(system: SystemId) -> f64 {
-    serving_cpu_share(system).map_or(1.0, |s| 1.0 - s)
+fn data_cpu_share(system: SystemId, read_share: f64) -> f64 {
+    serving_cpu_share(system, read_share).map_or(1.0, |s| 1.0 - s)
 }
 
 /// Machines carrying one resource: up to two sets of (machines, share of the
@@ -1231,11 +1237,11 @@ struct Carriers {
 
 impl Carriers {
     /// Kafka and RocketMQ: every data node carries everything. Pulsar: brokers take
-    /// [`PULSAR_BROKER_CPU_SHARE`] of the CPU and the whole network, bookies the rest
+    /// `broker_cpu` of the CPU ([`serving_cpu_share`]) and the whole network, bookies the rest
     /// of the CPU, the disk and the replica writes coming in (`bookie_net` of the
     /// network bound). Pravega: segment stores take the CPU and network, bookies the
     /// disk. As [`roles_for`] sizes them.
-    fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64) -> Carriers {
+    fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64, broker_cpu: f64) -> Carriers {
         let machines = |name: &str| roles.iter().find(|r| r.role == name).map_or(0.0, |r| f64::from(r.machines));
         let all = Carrier([(f64::from(data_nodes), 1.0), (0.0, 0.0)]);
         match system {
@@ -1243,7 +1249,7 @@ impl Carriers {
             SystemId::Pulsar => {
                 let (brokers, bookies) = (machines("broker"), f64::from(data_nodes));
                 Carriers {
-                    cpu: Carrier([(brokers, PULSAR_BROKER_CPU_SHARE), (bookies, 1.0 - PULSAR_BROKER_CPU_SHARE)]),
+                    cpu: Carrier([(brokers, broker_cpu), (bookies, 1.0 - broker_cpu)]),
                     disk: Carrier([(bookies, 1.0), (0.0, 0.0)]),
                     network: Carrier([(brokers, 1.0), (bookies, bookie_net)]),
                 }
@@ -1288,7 +1294,7 @@ fn holders_after_loss(nodes: u32, copies: u32, rereplicates: bool) -> f64 {
 /// Machines per role. `data_nodes` is sized by every bound; `serving` by the CPU and
 /// network bounds only (stateless brokers, segment stores); `journal` by the disk
 /// bandwidth bound (Pravega's bookies). Each already includes failure head-room.
-fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload) -> Vec<Role> {
+fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload, broker_cpu: f64) -> Vec<Role> {
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
@@ -1319,8 +1325,8 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         SystemId::Pulsar => {
             let brokers = serving.max(2);
             vec![
-                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound (our split) and the NIC bound; at least 2", Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
-                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble, {:.0} % of the CPU bound and the replica writes' network in, + head-room", Dec((1.0 - PULSAR_BROKER_CPU_SHARE) * 100.0))),
+                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache) and the NIC bound; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
+                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }

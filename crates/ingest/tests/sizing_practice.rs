@@ -912,3 +912,21 @@ fn messages_past_a_systems_size_limit_are_named() {
     let text = &cand(&p, SystemId::Pravega).plan.warnings.iter().find(|w| w.kind == "message_size").expect("pravega").text;
     assert!(text.contains("fixed") && text.contains("8,388,608"), "{text}");
 }
+
+/// A stop-20 tester: 1,000 Pulsar consumer groups set 8 bookies by CPU at a
+/// 0.14-node disk bound — the bookies were charged half the tail reads' CPU, which
+/// the brokers serve from their cache. The reads are now the brokers' alone: the
+/// bookies stay at the ensemble + 1 while the brokers grow with the groups.
+#[test]
+fn pulsar_tail_reads_load_the_brokers_not_the_bookies() {
+    let cat = catalog();
+    let q = |fanout: &'static str| run(&cat, &[("mbps", "100"), ("retention_h", "6"), ("team", "dedicated"), ("hw", "general-32c128g-nvme"), ("fanout", fanout)]);
+    let (one, many) = (q("1"), q("1000"));
+    let (a, b) = (cand(&one, SystemId::Pulsar), cand(&many, SystemId::Pulsar));
+    assert_eq!(role(b, "bookie"), role(a, "bookie"), "bookies: {:?} vs {:?}", a.plan.roles, b.plan.roles);
+    assert!(role(b, "broker") > 10 * role(a, "broker").max(1) / 2, "brokers: {:?}", b.plan.roles);
+    let u = &b.plan.utilisation;
+    assert!(u.cpu <= 1.0 && u.network <= 1.0 && b.plan.capacity_msgs >= many.workload.msgs().0, "{u:?}, capacity {}", b.plan.capacity_msgs);
+    let broker_note = &b.plan.roles.iter().find(|r| r.role == "broker").expect("brokers").note;
+    assert!(broker_note.contains("tail reads"), "{broker_note}");
+}

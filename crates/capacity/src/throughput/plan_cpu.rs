@@ -37,6 +37,12 @@ pub struct CpuPerNode {
     pub notes: Vec<(String, String)>,
     /// The saturated runs the fit rests on.
     pub points: Vec<crate::catalog::PointRef>,
+    /// Share of this bound's CPU spent on the consumer groups' tail reads, 0–1:
+    /// c·r ÷ (RF + c·r) with the read cost charged. Where serving and storage are
+    /// separate machines (Pulsar) the brokers serve tail reads from their cache, so
+    /// this share is theirs alone.
+    #[serde(default)]
+    pub read_share: f64,
 }
 
 fn one() -> f64 {
@@ -84,6 +90,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let read_width = super::read_cost_width(fit, &c, &cpu_only);
     let (half, level) = half_width_with_read(t, fit, &c, &cpu_only, read_width);
     let eff = c.effective_cores(&t.assumptions);
+    let read_charged = if c.tail_readers > 0.0 { fit.read.effective(c.rf, c.tail_readers).unwrap_or(fit.read.per_group) * c.tail_readers } else { 0.0 };
+    let read_share = if read_charged > 0.0 { read_charged / (c.rf + read_charged) } else { 0.0 };
     // An unmeasured read cost: the formula shows the cost per group that gives the
     // bound at the middle of its range (net of the fitted runs' own readers), or, with
     // no groups reading, that adjustment as a factor on the write cost.
@@ -178,5 +186,6 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         citation: t.cpu_citation(system),
         notes,
         points: fit.cited.clone(),
+        read_share,
     })
 }
