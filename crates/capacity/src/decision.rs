@@ -43,14 +43,21 @@ pub static TREE: &[Question] = &[
 pub const COST_TOLERANCE: f64 = 0.25;
 
 /// A plan's cost for the choice: the monthly cost when a machine price is given,
-/// else its machines.
+/// else its machines with metadata machines at their weight
+/// ([`SystemPlan::machine_equivalents`]).
 pub fn cost_of(p: &SystemPlan) -> f64 {
-    p.monthly_cost.unwrap_or(f64::from(p.nodes))
+    p.monthly_cost.unwrap_or(p.machine_equivalents)
 }
 
 fn cost_text(p: &SystemPlan) -> String {
     match p.monthly_cost {
         Some(c) => format!("{} per month", fmt_num(c)),
+        None if (p.machine_equivalents - f64::from(p.nodes)).abs() > 1e-9 => format!(
+            "{} machines ({} counting each metadata machine as {})",
+            p.nodes,
+            fmt_num(p.machine_equivalents),
+            fmt_num(crate::factors::METADATA_MACHINE_WEIGHT)
+        ),
         None => format!("{} machines", p.nodes),
     }
 }
@@ -368,7 +375,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         relaxed = true;
         // Every candidate dropped: buildable first, then fewest violated constraints, then fewest missing
         // must-haves (the user named those; the team rule is a default), then the
-        // tree's own choice, then the smallest latency miss, then fewest machines.
+        // tree's own choice, then the smallest latency miss, then the lowest cost.
         let tree_choice = preferred.map(|(s, _)| s);
         // A plan that cannot be built (past the node cap) goes last whatever else it
         // breaks: a stop-19 tester saw one capped at 10,003 machines beat a feasible
@@ -376,13 +383,13 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         let key = |p: &SystemPlan| {
             let v = verdicts.iter().find(|v| v.system == p.system);
             let unbuildable = p.warnings.iter().any(|x| x.kind == "infeasible");
-            ((unbuildable, v.map_or(0, |v| v.violations)), (v.map_or(0, |v| v.missing_features), tree_choice != Some(p.system)), v.map_or(0.0, |v| v.latency_excess), p.nodes)
+            ((unbuildable, v.map_or(0, |v| v.violations)), (v.map_or(0, |v| v.missing_features), tree_choice != Some(p.system)), v.map_or(0.0, |v| v.latency_excess), cost_of(p))
         };
         let least = plans
             .iter()
             .min_by(|a, b| {
                 let (ka, kb) = (key(a), key(b));
-                ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.cmp(&kb.3))
+                ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
             })
             .map_or(chosen, |p| p.system);
         path.push(step("default", "every candidate fails a hard constraint", format!("{}: fewest violations; review them", least.name())));

@@ -193,8 +193,13 @@ pub struct SystemPlan {
     pub partition_advice: Option<PartitionAdvice>,
     /// Traffic crossing zones, MB/s (0 with one zone).
     pub cross_zone_mbps: f64,
-    /// Monthly cost: machines × `node_cost` + object storage × `object_cost`
-    /// (None without a machine price).
+    /// Machines as the cost comparison counts them: data-plane machines whole,
+    /// metadata machines (KRaft controllers, ZooKeeper, Pravega controllers) at
+    /// [`factors::METADATA_MACHINE_WEIGHT`] each.
+    #[serde(default)]
+    pub machine_equivalents: f64,
+    /// Monthly cost: [`SystemPlan::machine_equivalents`] × `node_cost` + object
+    /// storage × `object_cost` (None without a machine price).
     pub monthly_cost: Option<f64>,
     /// Processes per cluster (low, high) and first-deployment person-days.
     pub ops: OpsBurden,
@@ -810,6 +815,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
     let roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
+    let machine_equivalents: f64 = roles.iter().map(|r| f64::from(r.machines) * if factors::is_metadata_role(&r.role) { factors::METADATA_MACHINE_WEIGHT } else { 1.0 }).sum();
     // Machines if throughput per node is `scale` × expected. Below expected every
     // throughput bound may fall short (the model's error covers them all), the
     // backlog drain's too (an adversarial tester saw a CPU-bound drain keep 42
@@ -1128,7 +1134,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         drain,
         partition_advice: advice,
         cross_zone_mbps,
-        monthly_cost: w.node_cost.map(|c| f64::from(nodes) * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb()),
+        machine_equivalents,
+        monthly_cost: w.node_cost.map(|c| machine_equivalents * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb()),
         ops,
         warnings,
         points,

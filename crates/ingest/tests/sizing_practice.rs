@@ -190,10 +190,30 @@ fn the_tree_yields_to_cost_beyond_the_tolerance() {
     let p = run(&cat, &[("kind", "business"), ("mbps", "50"), ("partitions", "3000")]);
     assert_eq!(p.recommendation.system, SystemId::Kafka, "{:?}", p.decision_path);
     assert!(p.decision_path.iter().any(|s| s.id == "cost" && s.outcome.contains("cheaper")), "{:?}", p.decision_path);
-    // With machine prices the cost is money: nodes × price.
+    // With machine prices the cost is money: machines × price, each metadata
+    // machine (KRaft controller, ZooKeeper, Pravega controller) at a quarter.
     let p = run(&cat, &[("kind", "business"), ("mbps", "50"), ("partitions", "3000"), ("node_cost", "500")]);
     for c in &p.candidates {
-        assert_eq!(c.plan.monthly_cost, Some(f64::from(c.plan.nodes) * 500.0));
+        let small: u32 = c.plan.roles.iter().filter(|r| matches!(r.role.as_str(), "kraft-controller" | "zookeeper" | "controller")).map(|r| r.machines).sum();
+        let want = (f64::from(c.plan.nodes - small) + 0.25 * f64::from(small)) * 500.0;
+        assert_eq!(c.plan.monthly_cost, Some(want), "{:?}: {:?}", c.system, c.plan.roles);
+    }
+}
+
+/// A stop-20 tester: past 5 brokers Kafka's 3 KRaft controllers counted as three
+/// whole i3en.2xlarge machines while RocketMQ's NameServers counted as none, so the
+/// choice flipped Kafka → RocketMQ → Kafka → RocketMQ → Kafka from 45 to 100 MB/s.
+/// Metadata machines now count a quarter each (the Pulsar docs: ZooKeeper machines
+/// can be small), and the data workload stays on Kafka throughout.
+#[test]
+fn metadata_machines_do_not_flip_the_choice_as_the_rate_rises() {
+    let cat = catalog();
+    for mbps in ["45", "50", "60", "80", "100"] {
+        let p = run(&cat, &[("mbps", mbps), ("hw", "aws-i3en.2xlarge")]);
+        assert_eq!(p.recommendation.system, SystemId::Kafka, "{mbps} MB/s: {:?}", p.decision_path);
+        let k = cand(&p, SystemId::Kafka);
+        let controllers = k.plan.roles.iter().find(|r| r.role == "kraft-controller").map_or(0, |r| r.machines);
+        assert!((k.plan.machine_equivalents - (f64::from(k.plan.nodes) - 0.75 * f64::from(controllers))).abs() < 1e-9, "{mbps}: {:?}", k.plan.roles);
     }
 }
 
