@@ -452,22 +452,39 @@ pub fn floors_confirm(n: usize) -> String {
     format!("{n} run(s) of yours held to a rate (or limited by the load generator) stay below the predicted capacity: they confirm it and change nothing")
 }
 
-/// Whether a faster uploaded run (not judged) of the same cluster and message size
-/// stands for `l`: the best run per size is the capacity.
-fn shadowed(l: &Loaded<'_>, produce: &[&&Loaded<'_>], judged: &dyn Fn(&Loaded<'_>) -> bool) -> bool {
-    let key = l.setup().map(|s| s.0);
-    let mine = produce_msgs(l.row).unwrap_or(0.0);
-    let at = produce.iter().position(|o| std::ptr::eq(**o, l)).unwrap_or(usize::MAX);
-    produce.iter().enumerate().any(|(i, o)| {
+/// The address of a loaded row: rows are compared by identity (the same row, not an
+/// equal one), in O(1) through sets of these.
+fn addr(l: &Loaded<'_>) -> usize {
+    l as *const Loaded<'_> as usize
+}
+
+/// Per (cluster, message size), the best uploaded run not judged (client-bound or
+/// implausible): its msg/s and its position in `produce` (ties: the first). Built
+/// once, so deciding which runs a faster one stands for is linear in the runs — a
+/// pairwise scan took 22 CPU-seconds for one 20,000-condition upload (a stop-20
+/// tester).
+fn best_uploaded(produce: &[&&Loaded<'_>], judged: &std::collections::HashSet<usize>) -> std::collections::HashMap<(Option<String>, Option<u64>), (f64, usize)> {
+    let mut best: std::collections::HashMap<(Option<String>, Option<u64>), (f64, usize)> = std::collections::HashMap::new();
+    for (i, o) in produce.iter().enumerate().filter(|(_, o)| o.is_upload() && !judged.contains(&addr(o))) {
         let theirs = produce_msgs(o.row).unwrap_or(0.0);
-        !std::ptr::eq(**o, l)
-            && o.is_upload()
-            && !judged(o)
-            && o.setup().map(|s| s.0) == key
-            && o.row.workload.message_bytes == l.row.workload.message_bytes
-            // Ties: the first run stands for the others.
-            && (theirs > mine || (theirs == mine && i < at))
-    })
+        let e = best.entry(shadow_key(o)).or_insert((theirs, i));
+        if theirs > e.0 {
+            *e = (theirs, i);
+        }
+    }
+    best
+}
+
+fn shadow_key(l: &Loaded<'_>) -> (Option<String>, Option<u64>) {
+    (l.setup().map(|s| s.0), l.row.workload.message_bytes.map(f64::to_bits))
+}
+
+/// Whether a faster uploaded run (not judged) of the same cluster and message size
+/// stands for `l` (at `at` in `produce`, `usize::MAX` when not there): the best run
+/// per size is the capacity; ties go to the first.
+fn shadowed(l: &Loaded<'_>, at: usize, best: &std::collections::HashMap<(Option<String>, Option<u64>), (f64, usize)>) -> bool {
+    let mine = produce_msgs(l.row).unwrap_or(0.0);
+    best.get(&shadow_key(l)).is_some_and(|&(theirs, i)| i != at && (theirs > mine || (theirs == mine && i < at)))
 }
 
 /// The home setup (nodes, cores, RAM, assumption, RF) of `rows` and their size points.
@@ -682,7 +699,10 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             "a run of yours implies {need:.1} Gbit/s into each node (every copy arrives once), over the stated {nic:.0} Gbit/s NIC: only compression allows that, so its msg/s overstate what uncompressible data would do"
         ));
     }
-    let judged = |l: &Loaded<'_>| client_bound.iter().chain(&implausible).any(|j| std::ptr::eq(**j, l));
+    let judged_set: std::collections::HashSet<usize> = client_bound.iter().chain(&implausible).map(|j| addr(j)).collect();
+    let implausible_set: std::collections::HashSet<usize> = implausible.iter().map(|j| addr(j)).collect();
+    let client_bound_set: std::collections::HashSet<usize> = client_bound.iter().map(|j| addr(j)).collect();
+    let judged = |l: &Loaded<'_>| judged_set.contains(&addr(l));
     for (key, rows) in candidates.iter().filter(|(_, v)| uploaded_group(v)) {
         let label = rows.first().map_or_else(|| key.clone(), |l| l.setup_label());
         let rows: Vec<&&Loaded<'_>> = rows.iter().filter(|l| !judged(l)).copied().collect();
@@ -749,6 +769,8 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
 
     // Uploaded runs on stated hardware: plotted, and — when the home curve is the
     // reference — used to calibrate it to the user's machines (best run per size).
+    let best = best_uploaded(&produce, &judged_set);
+    let position: std::collections::HashMap<usize, usize> = produce.iter().enumerate().map(|(i, o)| (addr(o), i)).collect();
     let uploaded: Vec<UploadedPoint> = produce
         .iter()
         .filter(|l| l.is_upload())
@@ -758,11 +780,11 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
             let (_, n, c, _) = l.setup()?;
             let w = &l.row.workload;
             let hw = l.row.hardware.as_ref().and_then(|id| l.ds.hardware.iter().find(|h| &h.id == id));
-            let role = if implausible.iter().any(|j| std::ptr::eq(**j, **l)) {
+            let role = if implausible_set.contains(&addr(l)) {
                 UploadRole::NotUsed
-            } else if lower_bound || client_bound.iter().any(|j| std::ptr::eq(**j, **l)) {
+            } else if lower_bound || client_bound_set.contains(&addr(l)) {
                 UploadRole::Floor
-            } else if shadowed(l, &produce, &judged) {
+            } else if shadowed(l, position.get(&addr(l)).copied().unwrap_or(usize::MAX), &best) {
                 UploadRole::NotUsed
             } else {
                 UploadRole::Calibrates
@@ -833,7 +855,7 @@ fn fit_system(system: SystemId, rows: &[Loaded<'_>]) -> Result<SystemModel, Cata
         }
     }
     // Fixed-rate runs that reached their rate: capacity is at least that.
-    let floors: Vec<&&Loaded<'_>> = floors.iter().copied().filter(|l| !implausible.iter().any(|j| std::ptr::eq(**j, **l))).chain(client_bound.iter().copied()).collect();
+    let floors: Vec<&&Loaded<'_>> = floors.iter().copied().filter(|l| !implausible_set.contains(&addr(l))).chain(client_bound.iter().copied()).collect();
     let floor = floors.iter().filter_map(|l| Some((measured_vs_predicted(&curve, l, consume_ratio)?, *l))).max_by(|a, b| a.0.total_cmp(&b.0));
     if let Some((raise, l)) = floor.filter(|(r, _)| *r > 1.0) {
         curve.a_core_us /= raise;

@@ -238,3 +238,24 @@ fn message_sizes_outside_what_plans_take_are_refused_by_field() {
         }
     }
 }
+
+/// A stop-20 tester uploaded 19,990 distinct conditions (under the cap of 20,000
+/// then): each is a point every plan naming the dataset fits and carries (an 8.3 MB
+/// page; the fit took 22 CPU-seconds until its pairwise scan was made linear). The
+/// cap is now 2,000, and a file past it is refused whole, saying why.
+#[test]
+fn a_table_of_thousands_of_conditions_is_refused_naming_the_cap() {
+    let rows = |n: usize| -> String {
+        let mut s = String::from("system,metric,value,unit,percentile,message_bytes,load,note\n");
+        for i in 0..n {
+            s.push_str(&format!("kafka,produce_throughput,{},msg/s,,{},max,r{i}\n", 1000 + i, 100 + i % 900));
+        }
+        s
+    };
+    let cap = ingest::upload::MAX_CONDITIONS;
+    assert_eq!(cap, 2_000);
+    let out = import("many.csv", rows(cap + 1).as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    assert!(out.report.errors.iter().any(|e| e.reason.contains("2001 distinct conditions") && e.reason.contains("at most 2000")), "{:?}", out.report.errors);
+    assert!(import("ok.csv", rows(cap).as_bytes(), None, &meta()).report.accepted());
+}
