@@ -48,6 +48,10 @@ pub struct Config {
     /// Memory for catalogs fitted for recent data selections, MiB (counted as
     /// the bytes each one's page data takes). `MQPLAN_FIT_CACHE_MB`, default 64.
     pub fit_cache_mb: usize,
+    /// Upload bodies held at once across every client, MiB (past it: 503
+    /// `busy`). `MQPLAN_UPLOAD_INFLIGHT_MB`, default 3 × `MQPLAN_MAX_UPLOAD_MB`,
+    /// at least `MQPLAN_MAX_UPLOAD_MB` (else no largest upload could be read).
+    pub upload_inflight_mb: usize,
 }
 
 /// Default listen address.
@@ -108,12 +112,23 @@ impl Config {
             store_max_mb: number("MQPLAN_STORE_MAX_MB", var("MQPLAN_STORE_MAX_MB"), 1024, 1 << 24)?,
             upload_ttl_days: number("MQPLAN_UPLOAD_TTL_DAYS", var("MQPLAN_UPLOAD_TTL_DAYS"), 90, 36_500)?,
             fit_cache_mb: number("MQPLAN_FIT_CACHE_MB", var("MQPLAN_FIT_CACHE_MB"), 64, 1 << 16)?,
+            upload_inflight_mb: 0,
         }
+        .with_inflight(number("MQPLAN_UPLOAD_INFLIGHT_MB", var("MQPLAN_UPLOAD_INFLIGHT_MB"), 0, 1 << 20)?)
         .checked()
+    }
+
+    /// The in-flight upload budget: `mb`, or 3 × the upload cap when unset (0).
+    fn with_inflight(mut self, mb: usize) -> Self {
+        self.upload_inflight_mb = if mb == 0 { self.max_upload_mb.saturating_mul(3) } else { mb };
+        self
     }
 
     /// Limits that must agree with each other.
     fn checked(self) -> Result<Self, String> {
+        if self.upload_inflight_mb < self.max_upload_mb {
+            return Err(format!("MQPLAN_UPLOAD_INFLIGHT_MB={} is under MQPLAN_MAX_UPLOAD_MB={}: the largest upload could never be read", self.upload_inflight_mb, self.max_upload_mb));
+        }
         if self.dataset_max_mb > self.store_max_mb {
             return Err(format!("MQPLAN_DATASET_MAX_MB={} is over MQPLAN_STORE_MAX_MB={}: one dataset could never be stored", self.dataset_max_mb, self.store_max_mb));
         }

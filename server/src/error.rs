@@ -46,6 +46,14 @@ pub enum ApiError {
     /// The store is full (507).
     #[error("store full: {0}")]
     StoreFull(String),
+    /// The server holds as many upload bodies as it may (503; nothing stored).
+    #[error("busy: {message}")]
+    Busy {
+        /// What is full and when to retry.
+        message: String,
+        /// `Retry-After`, seconds.
+        retry_after_s: u64,
+    },
     /// The request ran out of time and nothing was stored.
     #[error("timed out")]
     Timeout,
@@ -103,6 +111,10 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited { message, retry_after_s } => {
                 let body = Body { error: "rate_limited", message: message.clone(), fields: vec![] };
                 return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, retry_after_s.to_string()), (header::CONNECTION, "close".to_string())], Json(body)).into_response();
+            }
+            ApiError::Busy { message, retry_after_s } => {
+                let body = Body { error: "busy", message: message.clone(), fields: vec![] };
+                return (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, retry_after_s.to_string())], Json(body)).into_response();
             }
             ApiError::Timeout => (
                 StatusCode::REQUEST_TIMEOUT,

@@ -191,6 +191,8 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     if let Some(n) = declared {
         gate.charge(peer, n)?;
     }
+    // Held while the body is read and parsed: the bytes live that long.
+    let _inflight = gate.reserve(declared)?;
     let up = read_upload(req, query).await?;
     if declared.is_none() {
         gate.charge(peer, up.bytes.len())?;

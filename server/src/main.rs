@@ -134,6 +134,7 @@ fn serve(config: Config) -> Result<(), CliError> {
         max_upload_bytes: config.max_upload_bytes(),
         upload_mib_per_min: config.upload_mb_per_min,
         max_imports: config.max_imports,
+        upload_inflight_bytes: config.upload_inflight_mb.saturating_mul(1024 * 1024),
         ..server::Limits::default()
     };
     let conns = server::serve::ConnLimits {

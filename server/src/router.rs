@@ -41,12 +41,15 @@ pub struct Limits {
     pub upload_mib_per_min: u32,
     /// Imports parsed at once.
     pub max_imports: usize,
+    /// Upload bodies held at once across every client, bytes (past it: 503 `busy`).
+    pub upload_inflight_bytes: usize,
 }
 
 impl Default for Limits {
     /// 10 s timeout (and body stall); 64 MiB uploads (a 1M-row CSV is ~40 MB); a
     /// burst of 10 uploads per client, then one every 6 s (10 a minute); 64 MiB of
-    /// uploads per client a minute after a 256 MiB burst; 2 imports parsed at once.
+    /// uploads per client a minute after a 256 MiB burst; 2 imports parsed at once;
+    /// 192 MiB of upload bodies held at once in all.
     fn default() -> Self {
         Limits {
             timeout: Duration::from_secs(10),
@@ -56,6 +59,7 @@ impl Default for Limits {
             upload_refill_secs: 6,
             upload_mib_per_min: 64,
             max_imports: 2,
+            upload_inflight_bytes: 3 * 64 * 1024 * 1024,
         }
     }
 }
@@ -183,7 +187,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .error_handler(move |e| rate_limited(e, limits.upload_burst, limits.upload_refill_secs))
         .finish()
         .map(|c| GovernorLayer { config: Arc::new(c) });
-    let gate = crate::gate::ImportGate::new(limits.timeout, limits.max_imports, limits.upload_mib_per_min);
+    let gate = crate::gate::ImportGate::new(limits.timeout, limits.max_imports, limits.upload_mib_per_min).with_inflight(limits.upload_inflight_bytes, limits.max_upload_bytes);
     // Uploads keep their own time budget (crate::import): a timeout must decide,
     // with the write, whether anything was stored — not drop the request mid-commit.
     let mut uploads = Router::new()

@@ -188,6 +188,11 @@ fn storage_limits_are_validated_at_start_up() {
     let c = Config::from_vars(vars(&[("MQPLAN_UPLOAD_TTL_DAYS", "7"), ("MQPLAN_STORE_MAX_MB", "10")])).expect("valid");
     let l = c.store_limits();
     assert_eq!((l.ttl_s, l.max_total_bytes, l.max_dataset_bytes), (7 * 86_400, 10 << 20, 8 << 20));
+    // Upload bodies held at once: 3 × the upload cap unless given, never under it.
+    assert_eq!(c.upload_inflight_mb, 3 * 64);
+    assert_eq!(Config::from_vars(vars(&[("MQPLAN_MAX_UPLOAD_MB", "10")])).expect("valid").upload_inflight_mb, 30);
+    let e = Config::from_vars(vars(&[("MQPLAN_UPLOAD_INFLIGHT_MB", "32")])).expect_err("under the 64 MiB cap");
+    assert!(e.contains("MQPLAN_UPLOAD_INFLIGHT_MB") && e.contains("MQPLAN_MAX_UPLOAD_MB"), "{e}");
 }
 
 static CLOCK: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
