@@ -950,3 +950,30 @@ fn pulsar_tail_reads_load_the_brokers_not_the_bookies() {
     let broker_note = &b.plan.roles.iter().find(|r| r.role == "broker").expect("brokers").note;
     assert!(broker_note.contains("tail reads"), "{broker_note}");
 }
+
+/// An adversarial tester at 3,000 MB/s with fsync on 2,650 partitions: Kafka took 52
+/// machines at 800 ms, 87 at 850 ms, 67 at 900 ms and 54 at 1,000 ms — the
+/// objective was sized at the smallest cluster's 883 partitions per node, where the
+/// curve asked for 41 % utilisation, while the planned 51 per node meet every one of
+/// them at 70 % (113 ms). A looser objective never costs more machines.
+#[test]
+fn a_looser_objective_never_costs_more_machines() {
+    let cat = catalog();
+    let base = [("mbps", "3000"), ("durability", "fsync"), ("partitions", "2650"), ("retention_h", "0")];
+    let mut last: Option<u32> = None;
+    for slo in ["1100", "1000", "900", "850", "800", "400", "200", "150", "120"] {
+        let q: Vec<(&str, &str)> = base.iter().copied().chain([("p99_ms", slo)]).collect();
+        let p = run(&cat, &q);
+        let k = cand(&p, SystemId::Kafka);
+        if let Some(e) = k.plan.p99.as_ref().filter(|e| e.ms <= slo.parse::<f64>().unwrap()) {
+            assert!(e.ms > 0.0);
+            if let Some(prev) = last {
+                assert!(k.plan.nodes >= prev, "p99 ≤ {slo} ms: {} machines after {prev} for a looser objective", k.plan.nodes);
+            }
+            last = Some(k.plan.nodes);
+        }
+    }
+    assert_eq!(last.map(|_| ()), Some(()), "some objective is met");
+    let q: Vec<(&str, &str)> = base.iter().copied().chain([("p99_ms", "850")]).collect();
+    assert!(cand(&run(&cat, &q), SystemId::Kafka).plan.nodes <= 54);
+}
