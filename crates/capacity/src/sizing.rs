@@ -376,7 +376,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // asked for 41 % utilisation; the planned 51 per node meet it at 70 %).
     let Some(slo) = w.p99_slo else { return first };
     let meets = |p: &SystemPlan| p.p99.as_ref().is_some_and(|e| e.ms <= slo.0);
-    if meets(&first) && !lowered {
+    // No p99 at all (unmeasured here): no density makes one.
+    if first.p99.is_none() || (meets(&first) && !lowered) {
         return first;
     }
     let mut passes = vec![first];
