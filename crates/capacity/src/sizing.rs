@@ -818,11 +818,27 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in
-    // LTS): enough bookies to hold it with one lost, not only to write it (a stop-19
-    // tester saw 9,257 GB per bookie on 8,000 GB disks).
+    // LTS): enough bookies to hold it with one lost, at most 70 % full as any data
+    // disk (seed 003 §5.2), not only to write it (a stop-19 tester saw 9,257 GB per
+    // bookie on 8,000 GB disks).
     let journal_bytes = if on_lts { ingress.bytes_per_sec() * 3600.0 * rf * wa } else { 0.0 };
-    let journal_storage = journal_bytes / Bytes::from_tb(hw.disk_capacity_tb()).0;
-    let journal = nodes_with_headroom(bound_of(BoundKind::Disk).max(journal_storage), zones);
+    // With zones the count gets no +1 (the zone factor carries the load), but the
+    // hour of journal must still fit with a bookie lost for good, as storage does
+    // (an adversarial tester saw zones=3 give 9 bookies at 2,160 GB on 2,000 GB disks).
+    let journal_storage = journal_bytes / (Bytes::from_tb(hw.disk_capacity_tb()).0 * factors::MAX_DISK_FILL) + if zones >= 2 && on_lts { f64::from(factors::FAILURE_HEADROOM_NODES) } else { 0.0 };
+    let journal_need = bound_of(BoundKind::Disk).max(journal_storage);
+    let journal = nodes_with_headroom(journal_need, zones);
+    if on_lts && (!journal_need.is_finite() || journal_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible") {
+        warnings.push(Warning {
+            kind: "infeasible".into(),
+            text: format!(
+                "{}: the bookies need {} to write and hold the journal; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
+                m.system.name(),
+                if journal_need.is_finite() { fmt_num(journal_need) } else { "unboundedly many".into() },
+                factors::MAX_DATA_NODES
+            ),
+        });
+    }
     let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
     let roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
@@ -911,7 +927,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         cpu: demand / (n_cpu * per_node_cores),
         disk: disk_bytes / (n_disk * disk_rate),
         network: net_in.max(net_out) / (n_net * nic_rate),
-        disk_fill: provisioned / (n * node_capacity),
+        // Long-term storage holds the retention; the bookies' disks hold the journal.
+        disk_fill: if on_lts { journal_bytes / (f64::from(journal.max(factors::min_bookies(w.rf))) * node_capacity) } else { provisioned / (n * node_capacity) },
     };
 
     // Latency: only where it was measured for this workload.

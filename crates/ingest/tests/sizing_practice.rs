@@ -977,3 +977,25 @@ fn a_looser_objective_never_costs_more_machines() {
     let q: Vec<(&str, &str)> = base.iter().copied().chain([("p99_ms", "850")]).collect();
     assert!(cand(&run(&cat, &q), SystemId::Kafka).plan.nodes <= 54);
 }
+
+/// An adversarial tester: Pravega's bookies overfilled their disks with zones (9 at
+/// 2,160 GB each on 2,000 GB machines: zones add no +1, but the journal must still
+/// fit with a bookie lost), past the node cap 10,001 bookies were recommended with
+/// `disk_fill` 0. The journal now fits at ≤ 70 % with one lost, zones or not, and a
+/// journal past the cap does not fit.
+#[test]
+fn pravega_bookies_hold_their_journal_with_zones_and_within_the_cap() {
+    let cat = catalog();
+    for zones in ["1", "3"] {
+        let p = run(&cat, &[("mbps", "800"), ("zones", zones), ("hw", "seed002-16c32g"), ("disk_mbps", "4675"), ("needs", "autoscale"), ("team", "dedicated")]);
+        let c = cand(&p, SystemId::Pravega);
+        let disk_gb = 2000.0;
+        assert!(c.plan.disk_per_node_gb <= disk_gb, "zones={zones}: {} GB per bookie on {disk_gb} GB", c.plan.disk_per_node_gb);
+        assert!(c.plan.utilisation.disk_fill > 0.0 && c.plan.utilisation.disk_fill <= 0.7 + 1e-9, "zones={zones}: fill {}", c.plan.utilisation.disk_fill);
+        assert_eq!(role(c, "bookie") % zones.parse::<u32>().unwrap(), 0);
+    }
+    let p = run(&cat, &[("mbps", "2000"), ("disk_tb", "0.001"), ("retention_h", "0"), ("needs", "autoscale")]);
+    let c = cand(&p, SystemId::Pravega);
+    assert!(c.plan.warnings.iter().any(|w| w.kind == "infeasible" && w.text.contains("bookies")), "{:?}", c.plan.warnings);
+    assert_ne!(p.recommendation.system, SystemId::Pravega);
+}
