@@ -93,5 +93,11 @@ pub async fn security_headers(mut req: Request, next: Next) -> Response {
     if !h.contains_key(CACHE_CONTROL) {
         h.insert(CACHE_CONTROL, HeaderValue::from_static(cache_policy(&method, &path, status)));
     }
+    // A static file is served gzip or plain by `Accept-Encoding`; ServeDir said so
+    // only on the plain answer, so a shared cache could hand gzip to a client that
+    // cannot read it (an adversarial tester).
+    if is_static(&path) && !h.contains_key(axum::http::header::VARY) {
+        h.insert(axum::http::header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     res
 }

@@ -82,8 +82,12 @@ impl Drop for PeerSlot {
 const OVER_CAP_BODY: &str = r#"{"error":"too_many_connections","message":"too many open connections from this address; retry shortly","fields":[]}"#;
 
 fn refuse(stream: &TcpStream) {
+    // Written before hyper sees the connection, so the router's headers layer
+    // never runs: the same security headers as every other answer, by hand (an
+    // adversarial tester found this 503 without them).
     let res = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\nretry-after: 1\r\ncontent-length: {}\r\n\r\n{OVER_CAP_BODY}",
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\nretry-after: 1\r\ncache-control: no-store\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: same-origin\r\nx-frame-options: DENY\r\ncontent-length: {}\r\n\r\n{OVER_CAP_BODY}",
+        crate::headers::csp(None),
         OVER_CAP_BODY.len()
     );
     let _ = stream.try_write(res.as_bytes());

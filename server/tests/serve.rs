@@ -91,6 +91,10 @@ fn connections_per_peer_are_capped_with_a_json_503() {
     let (out, _, closed) = read_until_closed(&mut c, Duration::from_secs(3));
     let text = String::from_utf8_lossy(&out);
     assert!(closed && text.starts_with("HTTP/1.1 503") && text.contains("too_many_connections"), "{text}");
+    // The headers every answer carries (an adversarial tester found them missing here).
+    for h in ["content-security-policy: ", "x-content-type-options: nosniff", "x-frame-options: DENY", "cache-control: no-store", "referrer-policy: same-origin"] {
+        assert!(text.contains(h), "{h} missing: {text}");
+    }
     drop((_a, _b));
     std::thread::sleep(Duration::from_millis(300));
     let mut d = TcpStream::connect(addr).expect("d");

@@ -26,6 +26,12 @@ fn site() -> std::path::PathBuf {
 }
 
 async fn get(app: &axum::Router, path: &str, gzip: bool) -> (StatusCode, Option<String>, Vec<u8>) {
+    let (s, enc, _, body) = get_vary(app, path, gzip).await;
+    (s, enc, body)
+}
+
+/// As [`get`], with the `Vary` header.
+async fn get_vary(app: &axum::Router, path: &str, gzip: bool) -> (StatusCode, Option<String>, Option<String>, Vec<u8>) {
     let mut b = Request::get(path);
     if gzip {
         b = b.header("accept-encoding", "gzip");
@@ -35,8 +41,9 @@ async fn get(app: &axum::Router, path: &str, gzip: bool) -> (StatusCode, Option<
     let res = app.clone().oneshot(req).await.expect("response");
     let status = res.status();
     let enc = res.headers().get("content-encoding").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let vary = res.headers().get("vary").and_then(|v| v.to_str().ok()).map(str::to_string);
     let body = res.into_body().collect().await.expect("body").to_bytes().to_vec();
-    (status, enc, body)
+    (status, enc, vary, body)
 }
 
 #[tokio::test]
@@ -54,5 +61,11 @@ async fn precompressed_copies_are_served_as_is_and_only_to_clients_that_accept_g
     let (s, enc, body) = get(&app, "/pkg/main.css", true).await;
     assert_eq!((s, enc.as_deref()), (StatusCode::OK, Some("gzip")));
     assert!(body.len() < 200, "compressed on the fly: {} bytes", body.len());
+    // Gzip or plain by Accept-Encoding, so both answers say Vary (the gzip copy
+    // lacked it: a shared cache could serve it to a client without gzip).
+    for gzip in [true, false] {
+        let (_, _, vary, _) = get_vary(&app, "/pkg/app.js", gzip).await;
+        assert!(vary.is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")), "gzip={gzip}");
+    }
     let _ = std::fs::remove_dir_all(root);
 }
