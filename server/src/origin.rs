@@ -3,8 +3,9 @@
 //!
 //! A browser says where a request comes from: `Sec-Fetch-Site` (every current
 //! browser; a page cannot forge it) and, for POSTs, `Origin`. Only
-//! `same-origin` and `none` (the user's own navigation) pass; without
-//! `Sec-Fetch-Site`, `Origin` must name this host. Requests that carry neither
+//! `same-origin` and `none` (the user's own navigation) pass, and an `Origin`,
+//! when sent, must name this host (its scheme is not compared: behind a TLS proxy
+//! it is https); a `Host` given twice is refused. Requests that carry neither
 //! (curl, scripts, the CLI) are not a browser being driven by another site, and
 //! pass.
 //!
@@ -29,9 +30,15 @@ pub fn cross_site(method: &Method, headers: &axum::http::HeaderMap, loopback: bo
     if let Some(host) = text(HOST.as_str()).filter(|h| loopback && !loopback_host(h)) {
         return Some(format!("Host: {} on a server listening on a loopback address, as a DNS-rebinding page would send", truncate(&host, 80)));
     }
-    if let Some(site) = text("sec-fetch-site") {
-        return (!matches!(site.as_str(), "same-origin" | "none")).then(|| format!("Sec-Fetch-Site: {}", truncate(&site, 40)));
+    if headers.get_all(HOST).iter().count() > 1 {
+        return Some("Host given more than once".to_string());
     }
+    if let Some(site) = text("sec-fetch-site").filter(|s| !matches!(s.as_str(), "same-origin" | "none")) {
+        return Some(format!("Sec-Fetch-Site: {}", truncate(&site, 40)));
+    }
+    // An `Origin`, when sent, must name this host whatever `Sec-Fetch-Site` says
+    // (an adversarial tester passed `same-origin` beside a foreign Origin). Its
+    // scheme is not compared: behind a TLS proxy the browser's is https.
     let origin = text(ORIGIN.as_str())?;
     let host = text(HOST.as_str()).unwrap_or_default();
     let authority = origin.split_once("://").map_or("", |(_, a)| a).trim_end_matches('/');
