@@ -259,3 +259,17 @@ fn a_table_of_thousands_of_conditions_is_refused_naming_the_cap() {
     assert!(out.report.errors.iter().any(|e| e.reason.contains("2001 distinct conditions") && e.reason.contains("at most 2000")), "{:?}", out.report.errors);
     assert!(import("ok.csv", rows(cap).as_bytes(), None, &meta()).report.accepted());
 }
+
+/// An adversarial tester uploaded `1e-300` msg/s: accepted (only 0 was refused),
+/// it turned the plan's fit into NaN. A rate under a millionth of its unit is
+/// refused, naming the line and field.
+#[test]
+fn a_near_zero_throughput_is_refused() {
+    let csv = "system,metric,value,unit,percentile,message_bytes,load,note\nkafka,produce_throughput,1e-300,msg/s,,1024,max,a\nkafka,produce_throughput,5,msg/s,,100,max,b\n";
+    let out = import("tiny.csv", csv.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.iter().find(|e| e.line == 2).unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert!(e.reason.contains("too small"), "{}", e.reason);
+    let ok = "system,metric,value,unit,percentile,message_bytes,load,note\nkafka,produce_throughput,0.5,msg/s,,1024,max,a\n";
+    assert!(import("slow.csv", ok.as_bytes(), None, &meta()).report.accepted());
+}

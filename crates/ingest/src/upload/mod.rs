@@ -107,6 +107,10 @@ pub const MAX_LISTED_ERRORS: usize = 50;
 /// Largest value accepted for any rate (msg/s) or time (ms).
 pub const MAX_VALUE: f64 = 1e12;
 
+/// Smallest throughput accepted, in the file's own rate unit (msg/s, MB/s, MiB/s,
+/// Mbit/s): a millionth. Below it a rate is no measurement of capacity.
+pub const MIN_RATE: f64 = 1e-6;
+
 /// Content id: the first 16 hex digits of BLAKE3 over the format, the metadata
 /// that shapes the rows and the file's own BLAKE3 digest — the same upload always
 /// gets the same id. (BLAKE3 rather than SHA-256: 40 MB hash in ~6 ms, not ~23 ms.)
@@ -321,6 +325,12 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         let rate = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
         if rate && m.value <= 0.0 {
             report.errors.push(ImportError::new(m.line, metric_field(m.metric), "a throughput of 0 is not a measurement of capacity"));
+            continue;
+        }
+        // A rate near zero is no measurement either, and its reciprocal overflows
+        // the fit (an adversarial tester's 1e-300 msg/s turned the fit into NaN).
+        if rate && m.value < MIN_RATE {
+            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{} {} is too small to be a measured throughput (at least {MIN_RATE:e})", readable(m.value), m.unit.label())));
             continue;
         }
         if m.message_bytes.is_some_and(|s| !capacity::fields::message_size_ok(s)) {
