@@ -273,3 +273,16 @@ fn a_near_zero_throughput_is_refused() {
     let ok = "system,metric,value,unit,percentile,message_bytes,load,note\nkafka,produce_throughput,0.5,msg/s,,1024,max,a\n";
     assert!(import("slow.csv", ok.as_bytes(), None, &meta()).report.accepted());
 }
+
+/// An adversarial tester: seven samples of one condition reported
+/// `rows_imported: 1` (and 1.9 M rows too), where the README says rows read.
+#[test]
+fn rows_imported_counts_the_rows_read_and_rows_stored_the_conditions() {
+    let mut csv = String::from("system,metric,value,unit,percentile,message_bytes,load,note\n");
+    for v in [1000, 1010, 990, 1005, 995, 1002, 998] {
+        csv.push_str(&format!("kafka,produce_throughput,{v},msg/s,,1024,max,a\n"));
+    }
+    let out = import("seven.csv", csv.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    assert_eq!((out.report.rows_imported, out.report.rows_stored), (7, 1));
+}

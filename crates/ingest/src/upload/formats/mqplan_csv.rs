@@ -454,6 +454,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             "a zero is a stalled interval (or a latency with no sample), not a measurement",
         ));
     }
+    p.rows_read = Some(n);
     if n > p.measurements.len() {
         p.lints.push(crate::upload::report::Lint::new(
             "aggregated",
