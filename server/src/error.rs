@@ -29,6 +29,9 @@ pub enum ApiError {
     /// The request body (multipart form) could not be read.
     #[error("body is not readable: {0}")]
     MalformedBody(String),
+    /// A form field other than the file could not be read: (field, why).
+    #[error("form field {0} is not readable: {1}")]
+    MalformedField(String, String),
     /// The body exceeds the upload cap.
     #[error("payload too large: {0}")]
     TooLarge(String),
@@ -105,6 +108,7 @@ impl IntoResponse for ApiError {
             }
             ApiError::Malformed(m) => (StatusCode::BAD_REQUEST, "malformed_query", truncate(m, MAX_ECHOED_REASON), one("query", m)),
             ApiError::MalformedBody(m) => (StatusCode::BAD_REQUEST, "malformed_body", truncate(m, MAX_ECHOED_REASON), one("file", m)),
+            ApiError::MalformedField(f, m) => (StatusCode::BAD_REQUEST, "malformed_body", truncate(m, MAX_ECHOED_REASON), one(&truncate(f, MAX_ECHOED_NAME), m)),
             ApiError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", truncate(m, MAX_ECHOED_REASON), one("file", m)),
             ApiError::DatasetTooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, "dataset_too_large", format!("{m}; nothing was stored"), one("file", m)),
             ApiError::StoreFull(m) => (StatusCode::INSUFFICIENT_STORAGE, "store_full", format!("{m}; nothing was stored"), vec![]),

@@ -78,6 +78,11 @@ fn body_error<E: std::error::Error + 'static>(e: &E, status: StatusCode, text: S
 /// # Errors
 /// 413 when the body cap was hit, 400 `malformed_body` for an unreadable form.
 pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Result<Upload, ApiError> {
+    // A compressed request body is not decoded (that would let a small body
+    // inflate past the cap): say so rather than "not UTF-8 text".
+    if let Some(enc) = req.headers().get(header::CONTENT_ENCODING).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_ascii_lowercase()).filter(|e| !e.is_empty() && e != "identity") {
+        return Err(ApiError::MalformedBody(format!("Content-Encoding {}: request bodies are not decoded; send the file uncompressed", truncate(&enc, 20))));
+    }
     let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     if !is_multipart {
         let bytes = Bytes::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
@@ -101,10 +106,11 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Res
                 return Err(ApiError::MalformedBody(format!("more than {MAX_FORM_FIELDS} form fields; an upload has a file and a few metadata fields")));
             }
             let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
+            // Named by its own field, not `file` (an adversarial tester's 16 KiB title).
             if data.len() > MAX_FIELD_BYTES {
-                return Err(ApiError::MalformedBody(format!("form field {:?} is over {} KiB", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
+                return Err(ApiError::MalformedField(key.clone(), format!("form field {:?} is over {} KiB", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
             }
-            let text = String::from_utf8(data.to_vec()).map_err(|_| ApiError::MalformedBody(format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
+            let text = String::from_utf8(data.to_vec()).map_err(|_| ApiError::MalformedField(key.clone(), format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
             fields.push((key, text));
         }
     }

@@ -277,3 +277,19 @@ async fn the_no_js_form_shows_413_and_429_as_html_not_json() {
     assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(json(&body)["error"], "payload_too_large");
 }
+
+/// An adversarial tester: a 16 KiB+ `title` was reported on field `file`, and a
+/// gzip `Content-Encoding` body was refused as "not UTF-8 text".
+#[tokio::test]
+async fn an_unreadable_form_field_or_an_encoded_body_is_named() {
+    let app = app();
+    let long = "t".repeat(17 * 1024);
+    let (res, body) = send(&app, multipart_to("/api/v1/datasets?nodes=3&cores=8", CSV, &[("title", &long)])).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    let v = json(&body);
+    assert_eq!(v["fields"][0]["field"], "title", "{v}");
+    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "text/csv").header("content-encoding", "gzip").body(Body::from(CSV.to_vec())).expect("request");
+    let (res, body) = send(&app, req).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    assert!(json(&body)["message"].as_str().is_some_and(|m| m.contains("Content-Encoding gzip")), "{body}");
+}
