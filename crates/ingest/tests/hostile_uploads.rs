@@ -286,3 +286,16 @@ fn rows_imported_counts_the_rows_read_and_rows_stored_the_conditions() {
     assert!(out.report.accepted(), "{:?}", out.report.errors);
     assert_eq!((out.report.rows_imported, out.report.rows_stored), (7, 1));
 }
+
+/// An adversarial tester: an OMB result stating `messageSize` -1, 0 or 1e300 was
+/// told "the message size is not in the file". It is out of range, and said so.
+#[test]
+fn an_omb_message_size_out_of_range_is_named() {
+    for size in ["-1", "0", "1e300"] {
+        let doc = format!("{{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":{size},\"publishRate\":[1000,1000,1000]}}");
+        let out = import("s.json", doc.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none());
+        let e = out.report.errors.first().unwrap_or_else(|| panic!("{size}: no error"));
+        assert!(e.field == "messageSize" && e.reason.contains("out of range"), "{size}: {e:?}");
+    }
+}

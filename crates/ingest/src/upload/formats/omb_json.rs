@@ -204,6 +204,11 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let workload = v.workload.as_deref().unwrap_or("");
     let driver = v.driver.as_deref().unwrap_or("");
     let mut inf = Inferred { system: (!driver.is_empty()).then(|| driver.to_ascii_lowercase()), ..Inferred::default() };
+    // A stated size out of range is said to be so, not "not in the file" (an
+    // adversarial tester's -1, 0 and 1e300).
+    if let Some(s) = v.message_size.filter(|s| !s.is_finite() || !capacity::fields::message_size_ok(*s)) {
+        return Err(vec![ImportError::new(1, "messageSize", format!("message size {} B is out of range ({})", crate::upload::readable(s), capacity::fields::message_size_range_words()))]);
+    }
     match v.message_size.filter(|x| x.is_finite()) {
         Some(s) => inf.message_bytes = Some(s),
         None => {
