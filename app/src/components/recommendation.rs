@@ -53,7 +53,7 @@ pub fn RecommendationCard(
         after_p99.push(("Object storage", bytes(best.storage.object_bytes), format!("one logical copy of the {} h not kept on {} (the object store replicates it itself)", fmt_num(plan.workload.retention.0 - best.storage.local_hours), best.storage.location), String::new()));
     }
     if let Some(c) = best.monthly_cost {
-        after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine (a metadata machine — KRaft controller, ZooKeeper, Pravega controller — at ¼), plus object storage × your price per TB-month".into(), String::new()));
+        after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine (a metadata machine — KRaft controller, ZooKeeper, Pravega controller — at ¼), plus object storage × your price per TB-month and the GB crossing zones × your price per GB".into(), String::new()));
     }
     if let Some(a) = best.partition_advice.as_ref().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions) {
         after_p99.push(("Partitions", format!("at least {} (planned {})", a.at_least, a.planned), a.reasons.join("; "), String::new()));

@@ -199,7 +199,8 @@ pub struct SystemPlan {
     #[serde(default)]
     pub machine_equivalents: f64,
     /// Monthly cost: [`SystemPlan::machine_equivalents`] × `node_cost` + object
-    /// storage × `object_cost` (None without a machine price).
+    /// storage × `object_cost` + GB crossing zones a month × `zone_cost` (None
+    /// without a machine price).
     pub monthly_cost: Option<f64>,
     /// Processes per cluster (low, high) and first-deployment person-days.
     pub ops: OpsBurden,
@@ -397,6 +398,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let pick = best.unwrap_or(passes.len() - 1);
     passes.swap_remove(pick)
 }
+
+/// Seconds in an average month (365.25 × 86,400 ÷ 12): what turns the cross-zone
+/// MB/s into GB a month for `zone_cost`.
+pub const SECONDS_PER_MONTH: f64 = 2_629_800.0;
 
 /// Re-sizings at the planned density a p99 objective may take ([`size_system`]).
 const MAX_DENSITY_PASSES: usize = 3;
@@ -1163,7 +1168,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         partition_advice: advice,
         cross_zone_mbps,
         machine_equivalents,
-        monthly_cost: w.node_cost.map(|c| machine_equivalents * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb()),
+        monthly_cost: w.node_cost.map(|c| machine_equivalents * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb() + w.zone_cost.unwrap_or(0.0) * cross_zone_mbps * SECONDS_PER_MONTH / 1e3),
         ops,
         warnings,
         points,

@@ -68,6 +68,8 @@ pub struct Workload {
     pub node_cost: Option<f64>,
     /// Object-storage price per TB (10^12 B) per month, same currency.
     pub object_cost: Option<f64>,
+    /// Price per GB (10^9 B) crossing zones, same currency; `None` = not costed.
+    pub zone_cost: Option<f64>,
 }
 
 /// Defaults shown in the form. Sources: size 1 KB and RF 3 are seed 000's test
@@ -127,6 +129,7 @@ impl Default for Workload {
             local_retention: None,
             node_cost: None,
             object_cost: None,
+            zone_cost: None,
         }
     }
 }
@@ -346,6 +349,11 @@ impl Workload {
                 w.object_cost = Some(x);
             }
         }
+        if let Some(v) = get("zone_cost") {
+            if let Some(x) = number("zone_cost", v, &mut errors) {
+                w.zone_cost = Some(x);
+            }
+        }
         if let Some(v) = get("cores") {
             if let Some(x) = whole("cores", v, &mut errors) {
                 w.hardware.cores = x;
@@ -448,6 +456,9 @@ impl Workload {
         }
         if let Some(c) = self.object_cost {
             out.push(("object_cost", fmt(c)));
+        }
+        if let Some(c) = self.zone_cost {
+            out.push(("zone_cost", fmt(c)));
         }
         // Hardware: the preset, then only the fields that differ from it, so a
         // link stays short and still reproduces the machine exactly.

@@ -999,3 +999,24 @@ fn pravega_bookies_hold_their_journal_with_zones_and_within_the_cap() {
     assert!(c.plan.warnings.iter().any(|w| w.kind == "infeasible" && w.text.contains("bookies")), "{:?}", c.plan.warnings);
     assert_ne!(p.recommendation.system, SystemId::Pravega);
 }
+
+/// A capacity engineer: 1.8 GB/s crossing 3 zones is about 4.7 PB a month — at
+/// AWS's 0.01 each way, ~94,700 a month, more than the machines — and was shown but
+/// never priced. `zone_cost` (per GB crossing) now joins the monthly cost:
+/// 1,800 MB/s × 2,629,800 s ÷ 1,000 × 0.02 = 94,672.8.
+#[test]
+fn cross_zone_traffic_is_priced_when_a_price_is_given() {
+    let cat = catalog();
+    let base = [("mbps", "300"), ("retention_h", "72"), ("fanout", "5"), ("partitions", "500"), ("zones", "3"), ("hw", "aws-i3en.2xlarge"), ("node_cost", "600")];
+    let without = run(&cat, &base);
+    let q: Vec<(&str, &str)> = base.iter().copied().chain([("zone_cost", "0.02")]).collect();
+    let with = run(&cat, &q);
+    for s in [SystemId::Kafka, SystemId::Rocketmq] {
+        let (a, b) = (cand(&without, s), cand(&with, s));
+        let added = b.plan.monthly_cost.expect("cost") - a.plan.monthly_cost.expect("cost");
+        let want = b.plan.cross_zone_mbps * 2_629_800.0 / 1e3 * 0.02;
+        assert!(b.plan.cross_zone_mbps > 1000.0 && (added - want).abs() < 1e-6 * want, "{s:?}: +{added} against {want}");
+    }
+    let w = Workload::from_params(q.iter().copied()).expect("valid");
+    assert!(w.to_params().iter().any(|(k, v)| *k == "zone_cost" && v == "0.02"), "share links keep it");
+}
