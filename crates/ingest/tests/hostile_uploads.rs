@@ -299,3 +299,21 @@ fn an_omb_message_size_out_of_range_is_named() {
         assert!(e.field == "messageSize" && e.reason.contains("out of range"), "{size}: {e:?}");
     }
 }
+
+/// A stop-21 tester: a results table of 2,001 distinct sizes was stored (the cap
+/// held only for the long CSV), and 3 rows with a rate, p50 and p99 reported
+/// `rows_imported: 9`.
+#[test]
+fn the_condition_cap_and_rows_read_hold_for_results_tables() {
+    let mut t = String::from("| System | size (B) | Produce rate (msg/s) | p99 (ms) |\n|---|---|---|---|\n");
+    for i in 0..1001 {
+        t.push_str(&format!("| Kafka | {} | {} | {} |\n", 100 + i, 1000 + i, 5 + i % 7));
+    }
+    let out = import("t.md", t.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none(), "2,002 conditions stored");
+    assert!(out.report.errors.iter().any(|e| e.reason.contains("at most 2000")), "{:?}", out.report.errors);
+    let t = "| System | size (B) | Produce rate (msg/s) | p50 (ms) | p99 (ms) |\n|---|---|---|---|---|\n| Kafka | 100 | 1000 | 2 | 5 |\n| Kafka | 200 | 900 | 2 | 6 |\n| Pulsar | 100 | 800 | 3 | 9 |\n";
+    let out = import("three.md", t.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    assert_eq!(out.report.rows_imported, 3);
+}

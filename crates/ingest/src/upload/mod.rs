@@ -366,10 +366,17 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     }
     // Rows read, also where the parser already reshaped them (an adversarial
     // tester's 1.9 M-row CSV reported 1).
-    report.rows_imported = parsed.rows_read.unwrap_or(0).max(dataset.rows.len());
+    report.rows_imported = parsed.rows_read.unwrap_or(dataset.rows.len());
     // Stored and planned as its summary: one row per condition (see `summary`).
     let dataset = summary::condense(&dataset);
     report.rows_stored = dataset.rows.len();
+    // Every format, not only the long CSV: each condition is a point every plan
+    // naming the dataset carries (a stop-21 tester stored 2,001 from a results table).
+    if dataset.rows.len() > MAX_CONDITIONS {
+        report.errors.push(ImportError::new(0, "file", format!("{} distinct conditions (system, metric, unit, percentile, size, load, note); at most {MAX_CONDITIONS} per upload", dataset.rows.len())));
+        report.id.clear();
+        return Imported { report, dataset: None };
+    }
     Imported { report, dataset: Some(dataset) }
 }
 

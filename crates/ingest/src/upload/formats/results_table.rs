@@ -321,6 +321,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
+    // Rows read are table rows, not the figures in them (3 rows with rate, p50 and
+    // p99 read as 9: a stop-21 tester).
+    p.rows_read = Some(table.rows.len());
     if let Some((line, cell)) = lone {
         p.lints.push(Lint::new("thousands_assumed", Some(line), format!("{cell:?} read as a thousands-grouped number (no cell in this table writes a decimal comma)"), "a single comma could be a decimal comma; write 1234 or 1234.5 to be unambiguous"));
     }
