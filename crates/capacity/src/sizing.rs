@@ -784,8 +784,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // what disk per machine would let the load bounds set the count, where such a
     // disk is bought (past that the retention, not the disk, is large: tiered
     // storage's hint covers it).
-    let load_nodes = || bounds.iter().filter(|b| !matches!(b.kind, BoundKind::Storage)).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
-    let per_disk_tb = |load: f64| Bytes(raw / load.ceil() / f64::from(hw.disks.max(1))).tb();
+    let load_nodes = || bounds.iter().filter(|b| !matches!(b.kind, BoundKind::Storage | BoundKind::Quorum)).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
+    // The disk each machine needs when the load bounds (and the quorum minimum) set
+    // the count n: the raw bytes over n − 1, as the storage bound provisions them (a
+    // node lost for good leaves its data to the rest). A stop-21 tester: ÷ the load
+    // bound alone said 14.8 TB where 22.2 TB lets the load set it.
+    let per_disk_tb = |load: f64| {
+        let n = nodes_with_headroom(load, zones).max(quorum_nodes);
+        Bytes(raw / f64::from(n.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1)) / f64::from(hw.disks.max(1))).tb()
+    };
     if let Some((load_nodes, per_disk_tb)) = (bottleneck == BoundKind::Storage && !on_lts).then(|| (load_nodes(), per_disk_tb(load_nodes()))).filter(|(l, t)| bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * l && *t <= LARGEST_COMMON_DISK_TB) {
         warnings.push(Warning {
             kind: "hint".into(),

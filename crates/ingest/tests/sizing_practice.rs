@@ -1020,3 +1020,19 @@ fn cross_zone_traffic_is_priced_when_a_price_is_given() {
     let w = Workload::from_params(q.iter().copied()).expect("valid");
     assert!(w.to_params().iter().any(|(k, v)| *k == "zone_cost" && v == "0.02"), "share links keep it");
 }
+
+/// A stop-21 tester: the disk-size hint divided the raw bytes by the load bound
+/// alone, so the disk it named still left storage setting a larger count. Now the
+/// named disk lets the load (and the quorum minimum) set it: planned with that
+/// disk, each system needs no more machines than with a disk far larger.
+#[test]
+fn the_disk_size_hint_names_a_disk_at_which_the_load_sets_the_count() {
+    let cat = catalog();
+    let p = run(&cat, &[("hw", "aws-r5.2xlarge-gp2")]);
+    for s in [SystemId::Kafka, SystemId::Rocketmq, SystemId::Pulsar] {
+        let text = &cand(&p, s).plan.warnings.iter().find(|w| w.kind == "hint" && w.text.contains("TB per disk")).unwrap_or_else(|| panic!("{s:?}: no hint")).text;
+        let tb: f64 = text.split(" TB per disk").next().and_then(|t| t.rsplit(' ').next()).and_then(|x| x.parse().ok()).unwrap_or_else(|| panic!("{text}"));
+        let with = |disk: f64| cand(&run(&cat, &[("hw", "aws-r5.2xlarge-gp2"), ("disk_tb", &format!("{disk}"))]), s).plan.data_nodes;
+        assert!(with(tb * 1.01) <= with(1000.0), "{s:?}: {} machines at the hinted {tb} TB, {} at 1,000 TB", with(tb * 1.01), with(1000.0));
+    }
+}
