@@ -775,7 +775,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     // RocketMQ machines come in whole broker groups.
     if m.system == SystemId::Rocketmq {
-        data_nodes = data_nodes.div_ceil(w.rf).saturating_mul(w.rf);
+        data_nodes = whole_groups(data_nodes, w.rf, zones);
     }
 
     let bound_of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
@@ -868,7 +868,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let binding = bounds.iter().filter(|b| b.kind != BoundKind::Quorum).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
         let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
-            data = data.div_ceil(w.rf).saturating_mul(w.rf);
+            data = whole_groups(data, w.rf, zones);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
         let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
@@ -912,7 +912,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 
     // Disk per node must hold the data with a node lost for good, where the lost
     // node's copies can move ([`holders_after_loss`]).
-    let bookies = journal.max(factors::min_bookies(w.rf));
+    let bookies = pravega_bookies(journal, w.rf, zones);
     let disk_per_node_gb = if on_lts {
         Bytes(journal_bytes / holders_after_loss(bookies, w.rf, true)).gb()
     } else {
@@ -940,7 +940,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         disk: disk_bytes / (n_disk * disk_rate),
         network: net_in.max(net_out) / (n_net * nic_rate),
         // Long-term storage holds the retention; the bookies' disks hold the journal.
-        disk_fill: if on_lts { journal_bytes / (f64::from(journal.max(factors::min_bookies(w.rf))) * node_capacity) } else { provisioned / (n * node_capacity) },
+        disk_fill: if on_lts { journal_bytes / (f64::from(pravega_bookies(journal, w.rf, zones)) * node_capacity) } else { provisioned / (n * node_capacity) },
     };
 
     // Latency: only where it was measured for this workload.
@@ -1328,6 +1328,26 @@ fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> R
     Role { role: role.into(), machines, processes, note: note.into() }
 }
 
+/// RocketMQ machines in whole master/slave groups of `rf`, and with `zones` ≥ 2 a
+/// multiple of the zones too: a multiple of lcm(RF, z) (a stop-21 tester saw 10
+/// machines over 3 zones at RF 2).
+fn whole_groups(nodes: u32, rf: u32, zones: u32) -> u32 {
+    let rf = rf.max(1);
+    let step = if zones >= 2 { rf / gcd(rf, zones) * zones } else { rf };
+    nodes.div_ceil(step).saturating_mul(step)
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Pravega's bookies: the journal's count, at least the ensemble + 1 spare, a
+/// multiple of the zones (a stop-21 tester saw 4 bookies over 3 zones).
+fn pravega_bookies(journal: u32, rf: u32, zones: u32) -> u32 {
+    let n = journal.max(factors::min_bookies(rf));
+    if zones >= 2 { n.div_ceil(zones).saturating_mul(zones) } else { n }
+}
+
 /// The machines that hold the data after one is lost for good: `nodes` − 1 when the
 /// lost node's copies can be re-made elsewhere — the system re-replicates
 /// (`rereplicates`: not RocketMQ, whose master/slave groups never copy across
@@ -1380,7 +1400,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
-            role("bookie", journal.max(factors::min_bookies(w.rf)), journal.max(factors::min_bookies(w.rf)), "durable log sized by the disk-bandwidth bound (journal + entry log), at least the ensemble + 1 spare; data moves to long-term storage (004 §2.1)"),
+            role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log) and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", 3, 3, "metadata quorum"),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),

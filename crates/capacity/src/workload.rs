@@ -356,9 +356,13 @@ impl Workload {
         }
         if let Some(v) = get("cores") {
             if let Some(x) = whole("cores", v, &mut errors) {
+                // Other threads than the preset's are read as 2 per core, as on any
+                // machine; the preset's own count keeps its physical cores (a
+                // stop-21 tester typed the 6 the form shows and lost 37.5 % of CPU).
+                if x != w.hardware.cores {
+                    w.hardware.physical_cores = None;
+                }
                 w.hardware.cores = x;
-                // Given threads are read as 2 per core, as on any machine.
-                w.hardware.physical_cores = None;
             }
         }
         if let Some(v) = get("ram_gb") {
@@ -684,6 +688,9 @@ mod tests {
         assert!((hdd - 145.4 * 150.0 / 450.0).abs() < 1e-9, "the typical HDD:SSD ratio on the measured SSD: {hdd}");
         assert_eq!(parse(&[("hw", "aws-i3en.2xlarge"), ("disk", "nvme")]).unwrap().hardware.disk_mbps.0, 327.0);
         assert_eq!(parse(&[("hw", "aws-r5.2xlarge-gp2"), ("disk", "ebs")]).unwrap().hardware.disk_mbps.0, 134.0);
+        // Restating a preset's cores keeps its stated physical cores; others clear them.
+        assert_eq!(parse(&[("hw", "kreps2014-6c-6hdd"), ("cores", "6")]).unwrap().hardware.physical_cores, Some(6));
+        assert_eq!(parse(&[("hw", "kreps2014-6c-6hdd"), ("cores", "12")]).unwrap().hardware.physical_cores, None);
         // A preset without a measured disk takes the kind's typical figure, and
         // `disk_mbps` still overrides; every variant survives its share link.
         assert_eq!(parse(&[("hw", "general-32c128g-nvme"), ("disk", "ssd")]).unwrap().hardware.disk_mbps.0, 450.0);

@@ -1036,3 +1036,20 @@ fn the_disk_size_hint_names_a_disk_at_which_the_load_sets_the_count() {
         assert!(with(tb * 1.01) <= with(1000.0), "{s:?}: {} machines at the hinted {tb} TB, {} at 1,000 TB", with(tb * 1.01), with(1000.0));
     }
 }
+
+/// A stop-21 tester: Pravega's bookies at the quorum minimum were not a multiple of
+/// the zones (4 over 3 zones), and RocketMQ's whole groups were rounded after the
+/// zones (10 machines over 3 zones at RF 2). Both now are multiples of the zones
+/// (RocketMQ of lcm(RF, z)).
+#[test]
+fn minimum_bookies_and_whole_groups_spread_over_the_zones() {
+    let cat = catalog();
+    for (rf, zones) in [("3", "3"), ("1", "2"), ("2", "3"), ("3", "2")] {
+        let p = run(&cat, &[("mbps", "20"), ("rf", rf), ("zones", zones), ("retention_h", "48"), ("disk_tb", "1"), ("team", "dedicated"), ("kind", "business")]);
+        let z: u32 = zones.parse().unwrap();
+        let r: u32 = rf.parse().unwrap();
+        assert_eq!(role(cand(&p, SystemId::Pravega), "bookie") % z, 0, "rf {rf}, zones {zones}");
+        let m = cand(&p, SystemId::Rocketmq).plan.data_nodes;
+        assert!(m % z == 0 && m % r == 0, "rf {rf}, zones {zones}: {m} RocketMQ machines");
+    }
+}
