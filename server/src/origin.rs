@@ -30,8 +30,10 @@ pub fn cross_site(method: &Method, headers: &axum::http::HeaderMap, loopback: bo
     if let Some(host) = text(HOST.as_str()).filter(|h| loopback && !loopback_host(h)) {
         return Some(format!("Host: {} on a server listening on a loopback address, as a DNS-rebinding page would send", truncate(&host, 80)));
     }
-    if headers.get_all(HOST).iter().count() > 1 {
-        return Some("Host given more than once".to_string());
+    for name in [HOST, ORIGIN] {
+        if headers.get_all(&name).iter().count() > 1 {
+            return Some(format!("{name} given more than once"));
+        }
     }
     if let Some(site) = text("sec-fetch-site").filter(|s| !matches!(s.as_str(), "same-origin" | "none")) {
         return Some(format!("Sec-Fetch-Site: {}", truncate(&site, 40)));

@@ -123,6 +123,7 @@ async fn cross_site_posts_are_refused_with_a_json_403_and_store_nothing() {
         // An adversarial tester: a foreign Origin beside `same-origin`, and Host twice.
         vec![("sec-fetch-site", "same-origin"), ("origin", "http://evil.com")],
         vec![("host", "127.0.0.1:3000"), ("host", "evil.example")],
+        vec![("origin", "http://127.0.0.1:3000"), ("origin", "http://evil.example")],
     ] {
         let (res, body) = send(&app, upload(&hs)).await;
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "{hs:?}");

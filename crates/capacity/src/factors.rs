@@ -140,8 +140,9 @@ mod tests {
 /// The largest message each system takes without reconfiguring, bytes, whether the
 /// limit can be raised, and where it is stated (a stop-20 tester planned 16 MiB
 /// messages with no word that no system takes them as installed):
-/// - Kafka: broker `message.max.bytes`, default 1,048,588 B (Apache Kafka broker
-///   configuration reference; the producer's `max.request.size` is 1 MiB too);
+/// - Kafka: the producer's `max.request.size`, default 1 MiB = 1,048,576 B, the
+///   lower of it and the broker's `message.max.bytes` (1,048,588 B) (Apache Kafka
+///   configuration reference);
 /// - RocketMQ: broker `maxMessageSize`, default 4 MiB (`MessageStoreConfig`);
 /// - Pulsar: broker `maxMessageSize`, default 5 MiB = 5,242,880 B (Pulsar broker
 ///   configuration reference; PIP-36 made it configurable);
@@ -149,7 +150,7 @@ mod tests {
 ///   `EventWriter` docs; PDP-43 / pravega#5056 proposes larger events).
 pub fn max_message_bytes(system: SystemId) -> (f64, bool, &'static str) {
     match system {
-        SystemId::Kafka => (1_048_588.0, true, "message.max.bytes (broker) and max.request.size (producer); Apache Kafka configuration reference"),
+        SystemId::Kafka => (1_048_576.0, true, "max.request.size (producer, 1 MiB) and message.max.bytes (broker, 1,048,588 B); Apache Kafka configuration reference"),
         SystemId::Rocketmq => (4_194_304.0, true, "maxMessageSize (broker) and the producer's maxMessageSize; RocketMQ MessageStoreConfig"),
         SystemId::Pulsar => (5_242_880.0, true, "maxMessageSize (broker.conf); Pulsar broker configuration reference, PIP-36"),
         SystemId::Pravega => (8_388_608.0, false, "the event writer's 8 MiB event limit; pravega-client EventWriter docs, pravega#5056"),

@@ -706,7 +706,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             text: format!(
                 "{}: 2 zones carry the load with one down, but not a majority quorum: one zone holds 2 of the 3 {quorum_members}{}; losing that zone stops writes — put a tie-breaker in a third zone (or zones=3)",
                 m.system.name(),
-                if w.rf == 3 { ", and with RF 3 some partitions keep 2 of their copies in that zone: 1 is left, below a write quorum of 2 (acks=all)" } else { "" }
+                if w.rf >= 3 { format!(", and with RF {} some partitions keep {} of their copies in that zone: {} left, below a majority write quorum of {} (acks=all)", w.rf, w.rf.div_ceil(2), w.rf / 2, w.rf / 2 + 1) } else { String::new() }
             ),
         });
     }

@@ -924,6 +924,9 @@ fn messages_past_a_systems_size_limit_are_named() {
         p.candidates.iter().filter(|c| c.plan.warnings.iter().any(|w| w.kind == "message_size")).map(|c| c.system).collect()
     };
     assert!(limited("1000000").is_empty());
+    // The producer's 1 MiB max.request.size is the lower of Kafka's two limits.
+    assert_eq!(limited("1048577"), vec![SystemId::Kafka]);
+    assert!(limited("1048576").is_empty());
     assert_eq!(limited("2097152"), vec![SystemId::Kafka]);
     let mut all = limited("16777216");
     all.sort_by_key(|s| s.id());
