@@ -167,9 +167,8 @@ impl Preset {
     /// mqplan's assumption (a stop-20 tester saw `disk=ssd` on the default SSD
     /// preset cut Pulsar from 13 machines to 10).
     pub fn disk_mbps_as(&self, kind: DiskKind) -> MegabytesPerSec {
-        let own = self.hardware().disk_mbps;
         match self.disk_mbps {
-            _ if kind == self.disk => own,
+            Some(measured) if kind == self.disk => MegabytesPerSec(measured),
             Some(measured) => MegabytesPerSec(measured * default_disk_mbps(kind).0 / default_disk_mbps(self.disk).0),
             None => default_disk_mbps(kind),
         }
@@ -207,6 +206,16 @@ impl Default for Hardware {
 }
 
 impl Hardware {
+    /// Write bandwidth per disk were this machine's disk `kind` (a query's `disk=`
+    /// without `disk_mbps=`): its preset's [`Preset::disk_mbps_as`]; without a
+    /// preset, its own figure for its own kind, else the kind's typical one.
+    pub fn disk_mbps_as(&self, kind: DiskKind) -> MegabytesPerSec {
+        match self.preset.as_deref().and_then(Preset::find) {
+            Some(p) => p.disk_mbps_as(kind),
+            None if kind == self.disk => self.disk_mbps,
+            None => default_disk_mbps(kind),
+        }
+    }
     /// Aggregate disk write bandwidth of one node.
     pub fn disk_write(&self) -> MegabytesPerSec {
         MegabytesPerSec(self.disk_mbps.0 * f64::from(self.disks))

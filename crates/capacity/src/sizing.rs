@@ -759,19 +759,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let with_headroom = nodes_with_headroom(binding, zones);
     // The quorum minimum spreads over the zones like any count: a multiple of z (a
     // stop-20 tester saw 3 Kafka brokers over 2 zones).
-    let quorum_nodes = if zones >= 2 { (quorum as u32).div_ceil(zones).saturating_mul(zones) } else { quorum as u32 };
+    let quorum_nodes = spread_over_zones(quorum as u32, zones);
     let (bottleneck, mut data_nodes) = if with_headroom >= quorum_nodes { (bottleneck, with_headroom) } else { (BoundKind::Quorum, quorum_nodes) };
     // The requirement itself past the cap (with zones the count rounds to the cap
     // without its +1, so the count alone hid it: a stop-19 tester).
     if !binding.is_finite() || binding > cap || f64::from(data_nodes) > cap {
         data_nodes = factors::MAX_DATA_NODES;
-        warnings.push(Warning {
-            kind: "infeasible".into(),
-            text: format!(
-                "{}: the {} bound needs {} data nodes; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
-                m.system.name(), bottleneck.label(), if binding.is_finite() { fmt_num(binding) } else { "unboundedly many".into() }, factors::MAX_DATA_NODES
-            ),
-        });
+        warnings.push(past_the_cap(m.system, &format!("the {} bound needs", bottleneck.label()), binding, " data nodes"));
     }
     // RocketMQ machines come in whole broker groups.
     if m.system == SystemId::Rocketmq {
@@ -818,15 +812,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         _ => None,
     };
     if let Some(role) = serving_role.filter(|_| (!serving_need.is_finite() || serving_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible")) {
-        warnings.push(Warning {
-            kind: "infeasible".into(),
-            text: format!(
-                "{}: the {role} need {}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
-                m.system.name(),
-                if serving_need.is_finite() { fmt_num(serving_need) } else { "unboundedly many".into() },
-                factors::MAX_DATA_NODES
-            ),
-        });
+        warnings.push(past_the_cap(m.system, &format!("the {role} need"), serving_need, ""));
     }
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in
@@ -841,15 +827,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let journal_need = bound_of(BoundKind::Disk).max(journal_storage);
     let journal = nodes_with_headroom(journal_need, zones);
     if on_lts && (!journal_need.is_finite() || journal_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible") {
-        warnings.push(Warning {
-            kind: "infeasible".into(),
-            text: format!(
-                "{}: the bookies need {} to write and hold the journal; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
-                m.system.name(),
-                if journal_need.is_finite() { fmt_num(journal_need) } else { "unboundedly many".into() },
-                factors::MAX_DATA_NODES
-            ),
-        });
+        warnings.push(past_the_cap(m.system, "the bookies need", journal_need, " to write and hold the journal"));
     }
     let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
     let roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
@@ -940,7 +918,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         disk: disk_bytes / (n_disk * disk_rate),
         network: net_in.max(net_out) / (n_net * nic_rate),
         // Long-term storage holds the retention; the bookies' disks hold the journal.
-        disk_fill: if on_lts { journal_bytes / (f64::from(pravega_bookies(journal, w.rf, zones)) * node_capacity) } else { provisioned / (n * node_capacity) },
+        disk_fill: if on_lts { journal_bytes / (f64::from(bookies) * node_capacity) } else { provisioned / (n * node_capacity) },
     };
 
     // Latency: only where it was measured for this workload.
@@ -1318,7 +1296,7 @@ fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
     let capped = if x.is_finite() { x.clamp(0.0, f64::from(factors::MAX_DATA_NODES)) } else { f64::from(factors::MAX_DATA_NODES) };
     let n = capped.ceil() as u32;
     if zones >= 2 {
-        n.max(1).div_ceil(zones).saturating_mul(zones)
+        spread_over_zones(n.max(1), zones)
     } else {
         n.saturating_add(factors::FAILURE_HEADROOM_NODES)
     }
@@ -1326,6 +1304,21 @@ fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
 
 fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {
     Role { role: role.into(), machines, processes, note: note.into() }
+}
+
+/// The "does not fit" warning for a role needing `need` machines past
+/// [`factors::MAX_DATA_NODES`]: `who` says which ("the brokers need"), `what` ends
+/// the count (" data nodes").
+fn past_the_cap(system: SystemId, who: &str, need: f64, what: &str) -> Warning {
+    Warning {
+        kind: "infeasible".into(),
+        text: format!(
+            "{}: {who} {}{what}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
+            system.name(),
+            if need.is_finite() { fmt_num(need) } else { "unboundedly many".into() },
+            factors::MAX_DATA_NODES
+        ),
+    }
 }
 
 /// RocketMQ machines in whole master/slave groups of `rf`, and with `zones` ≥ 2 a
@@ -1344,7 +1337,11 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// Pravega's bookies: the journal's count, at least the ensemble + 1 spare, a
 /// multiple of the zones (a stop-21 tester saw 4 bookies over 3 zones).
 fn pravega_bookies(journal: u32, rf: u32, zones: u32) -> u32 {
-    let n = journal.max(factors::min_bookies(rf));
+    spread_over_zones(journal.max(factors::min_bookies(rf)), zones)
+}
+
+/// `n` machines rounded up to a multiple of `zones` (unchanged with one zone).
+fn spread_over_zones(n: u32, zones: u32) -> u32 {
     if zones >= 2 { n.div_ceil(zones).saturating_mul(zones) } else { n }
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::error::FieldError;
-use crate::hardware::{default_disk_mbps, Hardware, Preset};
+use crate::hardware::{Hardware, Preset};
 use crate::system::{DiskKind, Durability, Feature, MessageKind, Team};
 use crate::units::{Bytes, GigabitsPerSec, Hours, MegabytesPerSec, Millis, MsgPerSec};
 
@@ -375,7 +375,7 @@ impl Workload {
                 Some(d) => {
                     // The bandwidth follows the kind as the preset measured it
                     // (`Preset::disk_mbps_as`); `disk_mbps` below overrides it.
-                    w.hardware.disk_mbps = w.hardware.preset.as_deref().and_then(Preset::find).map_or_else(|| if d == w.hardware.disk { w.hardware.disk_mbps } else { default_disk_mbps(d) }, |p| p.disk_mbps_as(d));
+                    w.hardware.disk_mbps = w.hardware.disk_mbps_as(d);
                     w.hardware.disk = d;
                 }
                 None => errors.push(FieldError::new("disk", format!("must be hdd, ssd, nvme, optane, ebs or network, got {:?}", truncate(v)))),
@@ -484,11 +484,7 @@ impl Workload {
             out.push(("disks", h.disks.to_string()));
         }
         // A given `disk` sets the bandwidth as `Preset::disk_mbps_as` does; otherwise the preset's.
-        let expected_mbps = match self.hardware.preset.as_deref().and_then(Preset::find) {
-            Some(p) => p.disk_mbps_as(h.disk),
-            None if h.disk != base.disk => default_disk_mbps(h.disk),
-            None => base.disk_mbps,
-        };
+        let expected_mbps = base.disk_mbps_as(h.disk);
         if h.disk_mbps != expected_mbps {
             out.push(("disk_mbps", fmt(h.disk_mbps.0)));
         }
