@@ -44,7 +44,11 @@ fn predict_reports_interval_fit_and_extrapolation() {
     assert_eq!(v["level"], 0.8);
     let (low, high) = (v["low"].as_f64().unwrap_or(0.0), v["high"].as_f64().unwrap_or(0.0));
     assert!(low <= 268_000.0 && 268_000.0 <= high, "{low}–{high}");
-    assert_eq!(v["extrapolated"], false);
+    // Since stop 22 Kafka's CPU-bound runs are all at 100 B (the 1 KB ones on
+    // i3en.2xlarge reach their disks), so 1 KB is outside the size its CPU cost was
+    // measured at: said, and the interval widened.
+    assert_eq!(v["extrapolated"], true);
+    assert!(v["notes"].to_string().contains("message size outside"), "{out}");
     let (code, out, _) = mqplan(&["predict", "--system", "pulsar", "--size", "4096", "--nodes", "6", "--cores", "16", "--disk", "nvme", "--disks", "2", "--durability", "leader"]);
     assert_eq!(code, 0);
     assert!(out.contains("extrapolated: true"), "{out}");
@@ -148,13 +152,20 @@ fn fit_lists_parameters_and_points() {
 #[test]
 fn validate_says_when_a_per_byte_cost_is_not_resolved() {
     // Pulsar's runs (100 B and 1 KB, the 1 KB ones disk-bound) leave its per-byte
-    // cost at the search floor: the report says the runs do not resolve it.
+    // cost at the search floor: the report says the runs do not resolve it. Since
+    // stop 22 Kafka's too (its CPU-bound runs are all at 100 B); RocketMQ's seed 000
+    // pair resolves one. The words follow the fitted figure.
     let (code, out, _) = mqplan(&["validate"]);
     assert_eq!(code, 0);
-    let pulsar = out.lines().find(|l| l.starts_with("Pulsar: t(s)")).expect("Pulsar's fit line");
-    assert!(pulsar.contains("per-byte cost at the search floor"), "{pulsar}");
-    let kafka = out.lines().find(|l| l.starts_with("Kafka: t(s)")).expect("Kafka's fit line");
-    assert!(!kafka.contains("search floor"), "{kafka}");
+    let (_, json, _) = mqplan(&["validate", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    for (name, id) in [("Pulsar", "pulsar"), ("Kafka", "kafka"), ("RocketMQ", "rocketmq")] {
+        let line = out.lines().find(|l| l.starts_with(&format!("{name}: t(s)"))).expect("fit line");
+        let b = v["systems"].as_array().and_then(|a| a.iter().find(|s| s["system"] == id)).and_then(|s| s["b_core_us_per_byte"].as_f64()).expect("b");
+        assert_eq!(line.contains("per-byte cost at the search floor"), b <= 1.0001e-5, "{name}: b = {b}: {line}");
+    }
+    assert!(out.lines().any(|l| l.starts_with("Pulsar: t(s)") && l.contains("search floor")));
+    assert!(out.lines().any(|l| l.starts_with("RocketMQ: t(s)") && !l.contains("search floor")));
 }
 
 #[test]

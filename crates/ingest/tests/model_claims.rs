@@ -193,8 +193,10 @@ fn decision_tree_branches() {
     assert!(p.decision_path.iter().any(|s| s.id == "cost" && s.outcome.contains("cheaper Kafka")), "{:?}", p.decision_path);
     // seed 004: auto-scaling streams → Pravega (needs a team to run BookKeeper).
     assert_eq!(chosen(&[("needs", "autoscale"), ("team", "dedicated")]), SystemId::Pravega);
-    // Latency objective 10 ms: only RocketMQ's 9 ms steady p99 qualifies (seed 000 §4).
-    assert_eq!(chosen(&[("kind", "data"), ("p99_ms", "10")]), SystemId::Rocketmq);
+    // Latency objective 9.1 ms: only RocketMQ's curve (9 ms at 50 %, seed 000 §4)
+    // qualifies; Kafka's floor is 9.26 ms since stop 22 (seed 000, Confluent and
+    // StreamNative: it meets the 10 ms this test used before).
+    assert_eq!(chosen(&[("kind", "data"), ("p99_ms", "9.1")]), SystemId::Rocketmq);
 }
 
 #[test]

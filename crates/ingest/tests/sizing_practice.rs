@@ -60,18 +60,20 @@ fn a_small_message_firehose_drains_in_time() {
     assert!((13..=30).contains(&brokers), "{brokers} brokers");
 }
 
-/// p99 ≤ 10 ms at 512 B (within ×2 of the measured 1 KB): the queueing fit through
-/// seed 000's RocketMQ points (9 ms at 50 %, 58 ms at 90 %: knee 2.13, floor 2.87 ms)
-/// meets it up to u = g/(1+g), g = (10/2.87 − 1)/2.13 = 1.17 → ≈ 54 %; Kafka's floor
-/// (geometric mean of seed 000's 15.8 ms and StreamNative's 9.4 ms: 12.2 ms) and
-/// Pulsar's (39.2 and 10.4 ms: 20.2 ms) miss it at any load; Pravega's p99 is not
-/// measured, so it cannot be shown to meet it.
+/// p99 ≤ 9.1 ms at 512 B (within ×2 of the measured 1 KB): the queueing fit through
+/// seed 000's RocketMQ points (9 ms at 50 %, 58 ms at 90 %: knee 2.14, floor 2.87 ms)
+/// meets it up to u = g/(1+g), g = (9.1/2.87 − 1)/2.14 = 1.01 → ≈ 50 %, just inside
+/// its lightest measured load; Kafka's floor (geometric mean of seed 000's 15.8 ms,
+/// Confluent's 5.12 ms and StreamNative's 9.83 ms: 9.26 ms) and Pulsar's (39.2, 22.3
+/// and 10.4 ms) miss it at any load; Pravega's p99 is not measured, so it cannot be
+/// shown to meet it. (Until stop 22 the objective was 10 ms; Confluent's 200K msg/s
+/// runs, 5.4 ms end-to-end p99, brought Kafka's floor under that.)
 #[test]
 fn a_latency_objective_sizes_and_unknown_latency_cannot_pass() {
     let cat = catalog();
-    let p = run(&cat, &[("mbps", "50"), ("size", "512"), ("p99_ms", "10"), ("partitions", "48"), ("team", "dedicated")]);
-    assert_eq!(p.recommendation.system, SystemId::Rocketmq);
-    assert!(p.recommendation.p99_ms.is_some_and(|x| x <= 10.0), "{:?}", p.recommendation.p99_ms);
+    let p = run(&cat, &[("mbps", "50"), ("size", "512"), ("p99_ms", "9.1"), ("partitions", "48"), ("team", "dedicated")]);
+    assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}", p.candidates.iter().map(|c| (c.system, &c.reasons)).collect::<Vec<_>>());
+    assert!(p.recommendation.p99_ms.is_some_and(|x| x <= 9.1), "{:?}", p.recommendation.p99_ms);
     let pravega = cand(&p, SystemId::Pravega);
     assert_eq!(pravega.status, "dropped");
     assert!(pravega.reasons.iter().any(|r| r.contains("cannot be shown")), "{:?}", pravega.reasons);
@@ -894,7 +896,8 @@ fn an_objective_is_met_at_the_density_the_plan_is_read_at() {
     let q: Vec<(&str, &str)> = base.iter().copied().chain([("p99_ms", "12")]).collect();
     let p = run(&cat, &q);
     let r = cand(&p, SystemId::Rocketmq);
-    assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}", r.reasons);
+    // Kept (since stop 22 Kafka meets 12 ms too, on fewer machines, and is chosen).
+    assert_ne!(r.status, "dropped", "{:?}", r.reasons);
     assert!((13..=18).contains(&r.plan.nodes), "{} machines", r.plan.nodes);
 }
 

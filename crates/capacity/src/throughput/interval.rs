@@ -49,7 +49,13 @@ impl Interval {
     }
 }
 
-/// The weighted `level` quantile of |r| over (residual, weight) pairs.
+/// The weighted `level` quantile of |r| over (residual, weight) pairs, with the
+/// split-conformal finite-sample correction: the run being predicted counts as one
+/// more residual of unknown size (weight: the mean weight, mass at +∞), so with n
+/// equal weights the answer is the ⌈(n + 1)·level⌉-th smallest |r| — an interval
+/// that covers at least `level` of new runs exchangeable with these, where the
+/// plain quantile covers less on few runs (5 runs at 80 %: the largest, not the 4th).
+/// Where that rank passes the last residual the largest is returned. None when empty.
 pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
     if res.is_empty() {
         return None;
@@ -57,10 +63,11 @@ pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
     let mut v: Vec<(f64, f64)> = res.iter().map(|(r, w)| (r.abs(), *w)).collect();
     crate::order::sort_by(&mut v, |x, y| x.0.total_cmp(&y.0));
     let total: f64 = v.iter().map(|x| x.1).sum();
+    let unseen = total / v.len() as f64;
     let mut acc = 0.0;
     for (r, w) in &v {
         acc += w;
-        if acc >= level * total - 1e-12 {
+        if acc >= level * (total + unseen) - 1e-12 {
             return Some(*r);
         }
     }
