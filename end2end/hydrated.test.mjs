@@ -80,10 +80,11 @@ test('tightening the latency objective changes the recommendation live, and the 
   await hydrated(page);
   const system = async () => (await page.locator('.recommendation h2 .system').textContent()).trim();
   assert.equal(await system(), 'Kafka');
-  // Kafka's fitted p99 floor is 12.2 ms (seed 000 §4 and StreamNative's 200 K msg/s run);
-  // RocketMQ's 2.9 ms (seed 000 §4's 9 ms at steady, 58 ms at high load): only RocketMQ meets 10 ms.
-  await page.fill('#f-p99_ms', '10');
-  await page.waitForFunction(() => /p99_ms=10/.test(location.search));
+  // Kafka's fitted p99 floor is 9.26 ms (seed 000 §4, Confluent's and StreamNative's 200 K msg/s
+  // runs); RocketMQ's curve gives 9 ms at 50 % load (seed 000 §4's steady figure): only RocketMQ
+  // meets 9.1 ms.
+  await page.fill('#f-p99_ms', '9.1');
+  await page.waitForFunction(() => /p99_ms=9.1/.test(location.search));
   await page.waitForFunction(() => document.querySelector('.recommendation h2 .system')?.textContent.trim() === 'RocketMQ');
   const link = page.url();
   const fresh = await browser.newContext({ javaScriptEnabled: false });

@@ -409,25 +409,31 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // data-node count (a stop-21 tester: Kafka at 5,000 partitions dropped at
     // 99.9 ms for a 75 ms objective that 18 brokers meet at 53 ms; a 546-machine
     // plan where 378 meet it).
-    let start = passes.iter().map(|p| p.data_nodes).max().unwrap_or(1);
-    let searched = search_objective_count(start, |n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
     // The fewest machines whose p99 meets the objective at their own density; else
     // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
     // at no load" beside a planned 16.37 ms).
-    let all: Vec<&SystemPlan> = passes.iter().chain(searched.values()).collect();
-    let best = all.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
-    let mut plan = all[best.unwrap_or(passes.len() - 1)].clone();
-    // A count the objective set says what one node fewer gives.
-    if plan.bottleneck == BoundKind::Latency {
-        let fewer = plan.bounds.iter().find(|b| b.kind == BoundKind::Latency).and_then(|b| searched.get(&(b.nodes as u32).saturating_sub(1)));
-        if let (Some(f), Some(b)) = (fewer.filter(|f| !meets(f)), plan.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency)) {
-            match (&f.p99, &f.objective_unshown) {
-                (Some(e), None) => b.detail.push_str(&format!("; {} data nodes give {} ms", f.data_nodes, fmt_num(e.ms))),
-                (Some(e), Some(_)) => b.detail.push_str(&format!("; {} data nodes give {} ms, read below the lightest measured load: not shown to meet it", f.data_nodes, fmt_num(e.ms))),
-                (None, _) => b.detail.push_str(&format!("; {} data nodes cannot be shown to meet it", f.data_nodes)),
-            }
+    let start = passes.iter().map(|p| p.data_nodes).max().unwrap_or(1);
+    let last_pass = passes.len() - 1;
+    let mut searched = search_objective_count(start, &|n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
+    // A count the objective set says what one node fewer gives: its words, read now
+    // (the plans are moved, not copied, below).
+    let fewer_words = |floor: u32| -> Option<String> {
+        let (_, f) = searched.iter().find(|(n, p)| *n + 1 == floor && !meets(p))?;
+        Some(match (&f.p99, &f.objective_unshown) {
+            (Some(e), None) => format!("; {} data nodes give {} ms", f.data_nodes, fmt_num(e.ms)),
+            (Some(e), Some(_)) => format!("; {} data nodes give {} ms, read below the lightest measured load: not shown to meet it", f.data_nodes, fmt_num(e.ms)),
+            (None, _) => format!("; {} data nodes cannot be shown to meet it", f.data_nodes),
+        })
+    };
+    let words: Vec<Option<String>> = searched.iter().map(|(n, _)| fewer_words(*n)).collect();
+    for ((_, p), extra) in searched.iter_mut().zip(words) {
+        if let (Some(x), Some(b)) = (extra, p.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency).filter(|_| p.bottleneck == BoundKind::Latency)) {
+            b.detail.push_str(&x);
         }
     }
+    passes.extend(searched.into_iter().map(|(_, p)| p));
+    let best = passes.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
+    let plan = passes.swap_remove(best.unwrap_or(last_pass));
     plan
 }
 
@@ -440,20 +446,29 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
 /// plan is the floor itself; below it the load's count at n's denser partitions,
 /// which falls as n grows). The cheapest plan that meets is at one of those, and
 /// every plan sized is returned for [`size_system`] to choose from.
-fn search_objective_count(start: u32, at: impl Fn(u32) -> SystemPlan, meets: &dyn Fn(&SystemPlan) -> bool) -> std::collections::BTreeMap<u32, SystemPlan> {
-    let mut memo = std::collections::BTreeMap::new();
-    let Some(n_min) = smallest_count(0, start, &mut memo, &at, &|p, _| meets(p)) else { return memo };
-    smallest_count(n_min - 1, n_min, &mut memo, &at, &|p, n| p.data_nodes <= n);
+fn search_objective_count(start: u32, at: &dyn Fn(u32) -> SystemPlan, meets: &dyn Fn(&SystemPlan) -> bool) -> Vec<(u32, SystemPlan)> {
+    let mut memo = Vec::new();
+    let Some(n_min) = smallest_count(0, start, &mut memo, at, &|p, _| meets(p)) else { return memo };
+    smallest_count(n_min - 1, n_min, &mut memo, at, &|p, n| p.data_nodes <= n);
     memo
 }
 
 /// The smallest n in (`known_false`, [`factors::MAX_DATA_NODES`]] with `pred` true
 /// of `at(n)`, for a `pred` false below some n and true from it on: from `start`,
-/// grow by half again until true, then bisect. Plans are kept in `memo`. None when
-/// false at the cap.
-fn smallest_count(mut lo: u32, start: u32, memo: &mut std::collections::BTreeMap<u32, SystemPlan>, at: &impl Fn(u32) -> SystemPlan, pred: &dyn Fn(&SystemPlan, u32) -> bool) -> Option<u32> {
+/// grow by half again until true, then bisect. Plans are kept in `memo` (by n; a few
+/// dozen at most). None when false at the cap.
+fn smallest_count(mut lo: u32, start: u32, memo: &mut Vec<(u32, SystemPlan)>, at: &dyn Fn(u32) -> SystemPlan, pred: &dyn Fn(&SystemPlan, u32) -> bool) -> Option<u32> {
     let cap = factors::MAX_DATA_NODES;
-    let test = |n: u32, memo: &mut std::collections::BTreeMap<u32, SystemPlan>| pred(memo.entry(n).or_insert_with(|| at(n)), n);
+    let test = |n: u32, memo: &mut Vec<(u32, SystemPlan)>| {
+        let i = match memo.iter().position(|(k, _)| *k == n) {
+            Some(i) => i,
+            None => {
+                memo.push((n, at(n)));
+                memo.len() - 1
+            }
+        };
+        pred(&memo[i].1, n)
+    };
     let mut hi = start.clamp(lo + 1, cap);
     while !test(hi, memo) {
         if hi >= cap {
