@@ -396,9 +396,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
     let mut passes = vec![first];
     for _ in 0..MAX_DENSITY_PASSES {
-        let last = passes.last().map_or(0, |p| p.data_nodes);
+        let last = passes.last().map_or(0, latency_density_nodes);
         let (next, _) = size_system_at(m, w, corpus, lat, Some(f64::from(last)), None);
-        let settled = next.data_nodes == last;
+        let settled = latency_density_nodes(&next) == last;
         passes.push(next);
         if settled {
             break;
@@ -412,7 +412,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // The fewest machines whose p99 meets the objective at their own density; else
     // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
     // at no load" beside a planned 16.37 ms).
-    let start = passes.iter().map(|p| p.data_nodes).max().unwrap_or(1);
+    let start = passes.iter().map(latency_density_nodes).max().unwrap_or(1);
     let last_pass = passes.len() - 1;
     let mut searched = search_objective_count(start, &|n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
     // A count the objective set says what one node fewer gives: its words, read now
@@ -435,6 +435,15 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let best = passes.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
     let plan = passes.swap_remove(best.unwrap_or(last_pass));
     plan
+}
+
+/// The machines a plan's p99 is read on: its data nodes, or for Pulsar the fewer of
+/// its bookies and brokers ([`size_system_at`]).
+fn latency_density_nodes(p: &SystemPlan) -> u32 {
+    match p.system {
+        SystemId::Pulsar => p.roles.iter().find(|r| r.role == "broker").map_or(p.data_nodes, |b| b.machines.min(p.data_nodes)),
+        _ => p.data_nodes,
+    }
 }
 
 /// The plans the objective's search sized, by the floor asked for: `at(n)` sizes
@@ -910,7 +919,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         });
     }
     let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(bound_of(BoundKind::Network));
-    let serving = nodes_with_headroom(serving_need, zones);
+    // Pulsar's brokers own the topics: a count the latency objective set raises them
+    // with the bookies (the p99 is read on the fewer of the two, below).
+    let pulsar_floor = if m.system == SystemId::Pulsar { latency_floor } else { 0 };
+    let serving = nodes_with_headroom(serving_need, zones).max(pulsar_floor);
     // Pulsar's brokers and Pravega's segment stores are sized apart from the data
     // nodes: past the cap they do not fit either (a stop-19 tester saw 10,001 Pulsar
     // brokers for a 22,903-node network bound, recommended).
@@ -957,7 +969,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             data = whole_groups(data, w.rf, zones);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
-        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)), zones);
+        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)), zones).max(pulsar_floor);
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
         roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
@@ -1008,6 +1020,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), fmt_num(disk_per_node_gb), fmt_num(hw.disk_capacity_tb() * 1000.0)) });
     }
     let n = f64::from(data_nodes);
+    // The latency curves' partitions per node were measured with brokers and bookies
+    // on the same machines; on separate ones Pulsar's topics sit on its brokers and
+    // their ledgers on its bookies, so the p99 is read on the fewer of the two (a
+    // stop-22 tester's objective was met by adding bookies alone).
+    let latency_nodes = if m.system == SystemId::Pulsar { f64::from(data_nodes.min(serving.max(2))) } else { n };
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
@@ -1031,7 +1048,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 
     // Latency: only where it was measured for this workload.
     let load = utilisation.cpu.max(utilisation.disk).max(utilisation.network);
-    let (p99, p99_unmeasured) = match lat.map(|l| (l, l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, load))) {
+    let (p99, p99_unmeasured) = match lat.map(|l| (l, l.predict(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / latency_nodes, load))) {
         Some(_) if p99_unmeasured.is_some() && txn_p99.as_ref().is_some_and(|t| t.is_err()) => (None, p99_unmeasured),
         Some((_, Ok(p))) => {
             let (basis, points) = match &txn_p99 {
@@ -1048,7 +1065,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         None => (None, p99_unmeasured),
     };
     let p999 = lat.and_then(|l| {
-        let p = l.predict(m.system, w.durability, 99.9, w.size.0, f64::from(partitions) / n, load).ok()?;
+        let p = l.predict(m.system, w.durability, 99.9, w.size.0, f64::from(partitions) / latency_nodes, load).ok()?;
         Some(LatencyEstimate { percentile: 99.9, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points })
     });
     // An objective the curve meets only below the lightest measured load is not shown.
@@ -1058,7 +1075,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // is read at (a stop-19 tester saw "95 ms at no load" beside an expected 36 ms).
     // Some(None): shown at the planned density; Some(Some(why)): not shown.
     let rechecked: Option<Option<String>> = match (&objective, &p99, w.p99_slo, lat) {
-        (Some(Err(why)), Some(e), Some(slo), Some(l)) if e.ms <= slo.0 => Some(match l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / n, slo.0, 1.0, txn_ratio) {
+        (Some(Err(why)), Some(e), Some(slo), Some(l)) if e.ms <= slo.0 => Some(match l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, f64::from(partitions) / latency_nodes, slo.0, 1.0, txn_ratio) {
             Ok(u) if u >= load * (1.0 - 1e-9) => None,
             Ok(_) => Some(why.clone()),
             Err(u) => Some(objective_why(u)),

@@ -1096,3 +1096,31 @@ fn a_latency_objective_adds_the_machines_that_meet_it() {
     assert_eq!(k.plan.bottleneck, BoundKind::Latency);
     assert!((8..=18).contains(&k.plan.data_nodes), "{} data nodes", k.plan.data_nodes);
 }
+
+/// Pulsar's latency curve was measured with brokers and bookies on the same
+/// machines; on separate ones its topics sit on the brokers. The p99 is read at the
+/// partitions per node of the fewer of the two (400 MB/s: 26 partitions on 4 brokers
+/// and 13 bookies read at 6.5 per node, not 2), and a count the objective sets
+/// raises the brokers with the bookies (a stop-22 check: 64 bookies were added
+/// beside 5 brokers to meet 13 ms).
+#[test]
+fn pulsars_p99_is_read_on_the_fewer_of_its_brokers_and_bookies() {
+    let cat = catalog();
+    let per_node = |c: &Candidate| -> f64 {
+        let basis = &c.plan.p99.as_ref().expect("p99").basis;
+        basis.split(" per node").next().and_then(|t| t.rsplit(" at ").next()).and_then(|x| x.replace(',', "").parse().ok()).unwrap_or_else(|| panic!("{basis}"))
+    };
+    let p = run(&cat, &[("mbps", "400"), ("retention_h", "6"), ("team", "dedicated")]);
+    let c = cand(&p, SystemId::Pulsar);
+    let (brokers, bookies) = (f64::from(role(c, "broker")), f64::from(role(c, "bookie")));
+    assert!(brokers < bookies, "{:?}", c.plan.roles);
+    // The 24 partitions asked, or the few more the outage's drain plans with.
+    let at = per_node(c);
+    assert!(at >= 24.0 / brokers - 1e-9 && at <= 30.0 / brokers, "read at {at} per node on {brokers} brokers and {bookies} bookies");
+    let p = run(&cat, &[("mbps", "400"), ("retention_h", "6"), ("team", "dedicated"), ("p99_ms", "15")]);
+    let c = cand(&p, SystemId::Pulsar);
+    if c.plan.bottleneck == BoundKind::Latency {
+        assert!(role(c, "broker") >= c.plan.data_nodes, "the objective's count raises the brokers too: {:?}", c.plan.roles);
+        assert!(c.plan.p99.as_ref().expect("p99").ms <= 15.0);
+    }
+}
