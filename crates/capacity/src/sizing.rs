@@ -414,14 +414,28 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // at no load" beside a planned 16.37 ms).
     let start = passes.iter().map(latency_density_nodes).max().unwrap_or(1);
     let last_pass = passes.len() - 1;
-    let mut searched = search_objective_count(start, &|n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
+    // Machines bought for latency alone stop at a multiple of what the load needs
+    // (the count with no objective): past it re-partitioning is the cheaper lever, and
+    // the latency curves' partitions per node were measured on 3-node clusters (a
+    // stop-22 tester saw 294 brokers for 1 MB/s on 10,000 partitions, 9,432 bookies).
+    let load_count = {
+        let mut plain = w.clone();
+        plain.p99_slo = None;
+        size_system_at(m, &plain, corpus, lat, None, None).0.data_nodes
+    };
+    let cap = load_count.saturating_mul(OBJECTIVE_MACHINES_MULTIPLE).min(factors::MAX_DATA_NODES);
+    let mut searched = search_objective_count(start, cap, &|n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
+    let capped = cap < factors::MAX_DATA_NODES && !searched.iter().any(|(_, p)| meets(p)) && !passes.iter().any(|p| meets(p));
     // A count the objective set says what one node fewer gives: its words, read now
     // (the plans are moved, not copied, below).
     let fewer_words = |floor: u32| -> Option<String> {
         let (_, f) = searched.iter().find(|(n, p)| *n + 1 == floor && !meets(p))?;
+        // A miss that rounds to the objective is shown to the µs ("12.0 ms" against
+        // 12 ms read as a pass to a tester).
+        let ms = |x: f64| if fmt_num(x) == fmt_num(slo.0) { format!("{x:.3}") } else { fmt_num(x) };
         Some(match (&f.p99, &f.objective_unshown) {
-            (Some(e), None) => format!("; {} data nodes give {} ms", f.data_nodes, fmt_num(e.ms)),
-            (Some(e), Some(_)) => format!("; {} data nodes give {} ms, read below the lightest measured load: not shown to meet it", f.data_nodes, fmt_num(e.ms)),
+            (Some(e), None) => format!("; {} data nodes give {} ms", f.data_nodes, ms(e.ms)),
+            (Some(e), Some(_)) => format!("; {} data nodes give {} ms, read below the lightest measured load: not shown to meet it", f.data_nodes, ms(e.ms)),
             (None, _) => format!("; {} data nodes cannot be shown to meet it", f.data_nodes),
         })
     };
@@ -433,7 +447,21 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     }
     passes.extend(searched.into_iter().map(|(_, p)| p));
     let best = passes.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
-    let plan = passes.swap_remove(best.unwrap_or(last_pass));
+    let mut plan = passes.swap_remove(best.unwrap_or(last_pass));
+    if capped {
+        plan.warnings.push(Warning {
+            kind: "objective".into(),
+            text: format!(
+                "{}: the {} ms objective is not met on any count up to {} data nodes ({}× the {} the load needs) at {} partitions; fewer partitions per node (fewer partitions, or topics split over more clusters) are the cheaper lever",
+                m.system.name(),
+                fmt_num(slo.0),
+                cap,
+                OBJECTIVE_MACHINES_MULTIPLE,
+                load_count,
+                fmt_num(f64::from(w.partitions))
+            ),
+        });
+    }
     plan
 }
 
@@ -449,25 +477,32 @@ fn latency_density_nodes(p: &SystemPlan) -> u32 {
 /// The plans the objective's search sized, by the floor asked for: `at(n)` sizes
 /// the plan with at least n data nodes, the objective read at n's partitions per
 /// node. Two bisections, each after growing from `start` by half again a step up
-/// to [`factors::MAX_DATA_NODES`]: the fewest n whose plan meets the objective
+/// to `cap` ([`OBJECTIVE_MACHINES_MULTIPLE`] × the load's count): the fewest n whose plan meets the objective
 /// (the curve's p99 falls as nodes are added: fewer partitions per node, less
 /// load), then, from there, the fewest n the load needs no more than (beyond it the
 /// plan is the floor itself; below it the load's count at n's denser partitions,
 /// which falls as n grows). The cheapest plan that meets is at one of those, and
 /// every plan sized is returned for [`size_system`] to choose from.
-fn search_objective_count(start: u32, at: &dyn Fn(u32) -> SystemPlan, meets: &dyn Fn(&SystemPlan) -> bool) -> Vec<(u32, SystemPlan)> {
+fn search_objective_count(start: u32, cap: u32, at: &dyn Fn(u32) -> SystemPlan, meets: &dyn Fn(&SystemPlan) -> bool) -> Vec<(u32, SystemPlan)> {
     let mut memo = Vec::new();
-    let Some(n_min) = smallest_count(0, start, &mut memo, at, &|p, _| meets(p)) else { return memo };
-    smallest_count(n_min - 1, n_min, &mut memo, at, &|p, n| p.data_nodes <= n);
+    let Some(n_min) = smallest_count(0, start, cap, &mut memo, at, &|p, _| meets(p)) else { return memo };
+    smallest_count(n_min - 1, n_min, cap, &mut memo, at, &|p, n| p.data_nodes <= n);
     memo
 }
 
-/// The smallest n in (`known_false`, [`factors::MAX_DATA_NODES`]] with `pred` true
-/// of `at(n)`, for a `pred` false below some n and true from it on: from `start`,
-/// grow by half again until true, then bisect. Plans are kept in `memo` (by n; a few
-/// dozen at most). None when false at the cap.
-fn smallest_count(mut lo: u32, start: u32, memo: &mut Vec<(u32, SystemPlan)>, at: &dyn Fn(u32) -> SystemPlan, pred: &dyn Fn(&SystemPlan, u32) -> bool) -> Option<u32> {
-    let cap = factors::MAX_DATA_NODES;
+/// The most machines a latency objective may ask for, as a multiple of the data
+/// nodes the same workload needs with no objective: mqplan's rule (past it the plan
+/// says fewer partitions per node would meet the objective on fewer machines).
+pub const OBJECTIVE_MACHINES_MULTIPLE: u32 = 4;
+
+/// The smallest n in (`lo`, `cap`] with `pred` true of `at(n)`, for a `pred` false
+/// below some n and true from it on: from `start`, grow by half again until true,
+/// then bisect. Plans are kept in `memo` (by n; a few dozen at most). None when
+/// false at the cap.
+fn smallest_count(mut lo: u32, start: u32, cap: u32, memo: &mut Vec<(u32, SystemPlan)>, at: &dyn Fn(u32) -> SystemPlan, pred: &dyn Fn(&SystemPlan, u32) -> bool) -> Option<u32> {
+    if lo >= cap {
+        return None;
+    }
     let test = |n: u32, memo: &mut Vec<(u32, SystemPlan)>| {
         let i = match memo.iter().position(|(k, _)| *k == n) {
             Some(i) => i,

@@ -1124,3 +1124,27 @@ fn pulsars_p99_is_read_on_the_fewer_of_its_brokers_and_bookies() {
         assert!(c.plan.p99.as_ref().expect("p99").ms <= 15.0);
     }
 }
+
+/// A stop-22 tester: the objective's search bought 294 brokers for 1 MB/s on 10,000
+/// partitions (10 ms) and 9,432 Pulsar bookies elsewhere — the latency curves'
+/// partitions per node were measured on 3-node clusters, and re-partitioning is the
+/// cheaper lever. The search now stops at 4× the data nodes the load needs with no
+/// objective, and the plan says what to do instead; within it the count is kept
+/// (100 MB/s on 5,000 partitions at 75 ms: 8 brokers, where 7 give 76.4 ms).
+#[test]
+fn an_objective_buys_at_most_four_times_the_loads_machines() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "1"), ("partitions", "10000"), ("p99_ms", "10")]);
+    let plain = run(&cat, &[("mbps", "1"), ("partitions", "10000")]);
+    for c in &p.candidates {
+        let without = cand(&plain, c.system).plan.data_nodes;
+        assert!(c.plan.data_nodes <= 4 * without, "{:?}: {} data nodes against {without} with no objective", c.system, c.plan.data_nodes);
+    }
+    let k = cand(&p, SystemId::Kafka);
+    let w = k.plan.warnings.iter().find(|w| w.text.contains("is not met on any count up to")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    assert!(w.text.contains("fewer partitions per node"), "{}", w.text);
+    let p = run(&cat, &[("mbps", "100"), ("partitions", "5000"), ("p99_ms", "75")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.bottleneck, BoundKind::Latency);
+    assert!(k.plan.warnings.iter().all(|w| !w.text.contains("is not met on any count")));
+}
