@@ -409,9 +409,6 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // data-node count (a stop-21 tester: Kafka at 5,000 partitions dropped at
     // 99.9 ms for a 75 ms objective that 18 brokers meet at 53 ms; a 546-machine
     // plan where 378 meet it).
-    // The fewest machines whose p99 meets the objective at their own density; else
-    // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
-    // at no load" beside a planned 16.37 ms).
     let start = passes.iter().map(latency_density_nodes).max().unwrap_or(1);
     let last_pass = passes.len() - 1;
     // Machines bought for latency alone stop at a multiple of what the load needs
@@ -446,6 +443,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         }
     }
     passes.extend(searched.into_iter().map(|(_, p)| p));
+    // The fewest machines whose p99 meets the objective at their own density; else
+    // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
+    // at no load" beside a planned 16.37 ms).
     let best = passes.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
     let mut plan = passes.swap_remove(best.unwrap_or(last_pass));
     if capped {
@@ -477,9 +477,9 @@ fn latency_density_nodes(p: &SystemPlan) -> u32 {
 /// The plans the objective's search sized, by the floor asked for: `at(n)` sizes
 /// the plan with at least n data nodes, the objective read at n's partitions per
 /// node. Two bisections, each after growing from `start` by half again a step up
-/// to `cap` ([`OBJECTIVE_MACHINES_MULTIPLE`] × the load's count): the fewest n whose plan meets the objective
-/// (the curve's p99 falls as nodes are added: fewer partitions per node, less
-/// load), then, from there, the fewest n the load needs no more than (beyond it the
+/// to `cap` ([`OBJECTIVE_MACHINES_MULTIPLE`] × the load's count): the fewest n whose
+/// plan meets the objective (the curve's p99 falls as nodes are added: fewer
+/// partitions per node, less load), then, from there, the fewest n the load needs no more than (beyond it the
 /// plan is the floor itself; below it the load's count at n's denser partitions,
 /// which falls as n grows). The cheapest plan that meets is at one of those, and
 /// every plan sized is returned for [`size_system`] to choose from.
