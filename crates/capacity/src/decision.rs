@@ -178,14 +178,14 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             match &p.p99 {
                 Some(e) if e.ms <= slo.0 && p.objective_unshown.is_some() => {
                     let why = p.objective_unshown.clone().unwrap_or_default();
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", fmt_num(e.ms), fmt_num(slo.0)), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", fmt_num(e.ms), crate::units::fmt_given(slo.0)), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.high.unwrap_or(e.ms).max(slo.0) / slo.0;
                     }
                     dropped.push(p.system.name());
                 }
                 Some(e) if e.ms > slo.0 => {
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), fmt_num(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }
@@ -193,7 +193,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 }
                 None => {
                     let why = p.warnings.iter().find(|x| x.kind == "latency").map_or_else(|| "p99 not measured".to_string(), |x| x.text.clone());
-                    drop(&mut verdicts, p.system, format!("cannot be shown to meet the {} ms objective: {why}", fmt_num(slo.0)), 1);
+                    drop(&mut verdicts, p.system, format!("cannot be shown to meet the {} ms objective: {why}", crate::units::fmt_given(slo.0)), 1);
                     // Unknown latency ranks last among equally bad candidates.
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = f64::INFINITY;
@@ -203,7 +203,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 _ => {}
             }
         }
-        path.push(step("latency", format!("p99 ≤ {} ms", fmt_num(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { format!("dropped {}", dropped.join(", ")) }));
+        path.push(step("latency", format!("p99 ≤ {} ms", crate::units::fmt_given(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { format!("dropped {}", dropped.join(", ")) }));
     } else {
         path.push(step("latency", "no objective given", "not a filter"));
     }

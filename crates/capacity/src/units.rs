@@ -137,6 +137,22 @@ pub fn fmt_num(x: f64) -> String {
     }
 }
 
+/// A figure the user typed (an objective, a deadline), written to the thousandth
+/// with trailing zeros dropped and thousands grouped: [`fmt_num`]'s three
+/// significant digits turned a 76.35 ms objective into "76.4", beside a 76.353 ms
+/// miss (a stop-22 tester). E.g. 76.35 → "76.35", 75 → "75", 1500 → "1,500".
+pub fn fmt_given(x: f64) -> String {
+    if !x.is_finite() || x.abs() < 0.001 {
+        return fmt_num(x);
+    }
+    let r = (x * 1000.0).round() / 1000.0;
+    let int = grouped_integer(r.trunc() as i64);
+    let frac = format!("{:.3}", Dec(r.fract().abs()));
+    let frac = frac.trim_start_matches('0').trim_end_matches('0').trim_end_matches('.');
+    let sign = if r < 0.0 && r.trunc() == 0.0 { "−" } else { "" };
+    format!("{sign}{int}{frac}")
+}
+
 /// A number written with the precision its format asks for (`{:.2}`), as `f64`'s
 /// own `Display` writes it but through integer arithmetic: plans write about a
 /// hundred such numbers, and the float formatter's exact path (Grisu with a Dragon
@@ -226,6 +242,17 @@ fn grouped_integer(n: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_figure_keeps_its_thousandths() {
+        assert_eq!(fmt_given(76.35), "76.35");
+        assert_eq!(fmt_given(75.0), "75");
+        assert_eq!(fmt_given(1500.0), "1,500");
+        assert_eq!(fmt_given(9.1), "9.1");
+        assert_eq!(fmt_given(0.25), "0.25");
+        assert_eq!(fmt_given(12.0004), "12");
+        assert_eq!(fmt_given(0.0005), fmt_num(0.0005));
+    }
 
     #[test]
     fn mb_and_mib_differ_by_4_86_percent() {
