@@ -455,7 +455,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let who = if m.system == SystemId::Pulsar { "brokers (the fewer of brokers and bookies)" } else { "data nodes" };
     let lever = "fewer partitions per node (fewer partitions, or topics split over more clusters) are the cheaper lever";
     // At one partition per node or fewer there is no density left to spread.
-    let lever = if f64::from(w.partitions) > f64::from(latency_density_nodes(&plan)) { lever } else { "with a partition or fewer per node already, neither machines nor partitioning lower it: the curve's floor at this durability and size is above it" };
+    let lever = if f64::from(w.partitions) > f64::from(latency_density_nodes(&plan)) { lever } else { "at a partition or fewer per node neither machines nor partitioning lower it: the curve's floor is above it" };
     if unmet {
         let upto = if cap < factors::MAX_DATA_NODES { format!("{cap} {who} ({OBJECTIVE_MACHINES_MULTIPLE}× the {load_count} the workload needs with no objective)") } else { format!("the {cap}-node cap") };
         plan.warnings.push(Warning {
