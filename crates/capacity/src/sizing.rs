@@ -794,7 +794,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             bounds.push(Bound {
                 kind: BoundKind::Partitions,
                 nodes: need,
-                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", partitions, w.rf, fmt_num(l.per_node), l.basis),
+                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", fmt_num(f64::from(partitions)), w.rf, fmt_num(l.per_node), l.basis),
                 citation: l.points.first().map(|p| p.citation.to_string()).unwrap_or_default(),
             });
             points.extend(l.points.iter().cloned());
@@ -817,7 +817,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             nodes,
             detail: format!(
                 "drain {} messages per group in {} min while producing {} msg/s → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}",
-                fmt_num(r.backlog_msgs), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need), partitions, detail
+                fmt_num(r.backlog_msgs), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need), fmt_num(f64::from(partitions)), detail
             ),
             citation: basis.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; "),
         });
@@ -1012,7 +1012,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(past_the_cap(m.system, "the bookies need", journal_need, " to write and hold the journal"));
     }
     let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
-    let roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
+    let mut roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
+    // Brokers the objective's searched count raised say so (a bound alone did not).
+    if pulsar_floor > nodes_with_headroom(serving_need, zones) {
+        if let Some(r) = roles.iter_mut().find(|r| r.role == "broker") {
+            r.note.push_str(&format!("; raised to {pulsar_floor} by the p99 objective's searched count (the p99 is read on the fewer of brokers and bookies)"));
+        }
+    }
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
     let machine_equivalents: f64 = roles.iter().map(|r| f64::from(r.machines) * if factors::is_metadata_role(&r.role) { factors::METADATA_MACHINE_WEIGHT } else { 1.0 }).sum();
     // Machines if throughput per node is `scale` × expected. Below expected every
@@ -1201,7 +1207,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             limit,
             detail: format!(
                 "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
-                w.fanout, fmt_num(r.backlog_msgs), partitions, Dec(cold * 100.0), fmt_num(rate), limit.label(), basis.detail
+                w.fanout, fmt_num(r.backlog_msgs), fmt_num(f64::from(partitions)), Dec(cold * 100.0), fmt_num(rate), limit.label(), basis.detail
             ),
             point: basis.points[0].clone(),
             points: basis.points.clone(),

@@ -1124,6 +1124,8 @@ fn pulsars_p99_is_read_on_the_fewer_of_its_brokers_and_bookies() {
     let floor = c.plan.bounds.iter().find(|b| b.kind == BoundKind::Latency).unwrap_or_else(|| panic!("a searched count: {:?}", c.plan.bounds)).nodes;
     assert!(f64::from(role(c, "broker")) >= floor && f64::from(role(c, "bookie")) >= floor, "{floor}: {:?}", c.plan.roles);
     assert!(role(c, "broker") > 4, "more brokers than the 4 the load needs: {:?}", c.plan.roles);
+    let note = &c.plan.roles.iter().find(|r| r.role == "broker").expect("brokers").note;
+    assert!(note.contains("raised to") && note.contains("objective"), "{note}");
     assert!(c.plan.p99.as_ref().expect("p99").ms <= 22.0);
 }
 
