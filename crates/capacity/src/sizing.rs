@@ -437,9 +437,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             (None, _) => format!("; {} data nodes cannot be shown to meet it", f.data_nodes),
         })
     };
-    let words: Vec<Option<String>> = searched.iter().map(|(n, _)| fewer_words(*n)).collect();
+    // Only where the searched count set the plan (the others' bound is not the reason).
+    let words: Vec<Option<String>> = searched.iter().map(|(n, p)| (p.bottleneck == BoundKind::Latency).then(|| fewer_words(*n)).flatten()).collect();
     for ((_, p), extra) in searched.iter_mut().zip(words) {
-        if let (Some(x), Some(b)) = (extra, p.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency).filter(|_| p.bottleneck == BoundKind::Latency)) {
+        if let (Some(x), Some(b)) = (extra, p.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency)) {
             b.detail.push_str(&x);
         }
     }
