@@ -101,6 +101,22 @@ pub fn write_amplification(system: SystemId, message_bytes: f64) -> (f64, &'stat
     }
 }
 
+/// Whether one partition replica's log lives on a single data disk of its node, so
+/// that a partition writes at most one disk's bandwidth however many disks the node
+/// has: Some(citation) where it does. Kafka: Apache Kafka documentation, `docs/ops.html`
+/// "Disks and Filesystem" — with several `log.dirs`, partitions are assigned to the
+/// directories and each partition lies entirely in one of them (StreamNative's
+/// one-partition Kafka runs at acks=1, 313 MB/s, sit at one NVMe disk's 327 MB/s).
+/// RocketMQ writes every queue of a broker to one CommitLog and BookKeeper (Pulsar,
+/// Pravega) every ledger to a shared journal, so their node-level disk bound already
+/// says it: None.
+pub fn replica_on_one_disk(system: SystemId) -> Option<&'static str> {
+    match system {
+        SystemId::Kafka => Some("Kafka docs (ops.html, Disks and Filesystem): each partition lies entirely in one of the log.dirs"),
+        SystemId::Rocketmq | SystemId::Pulsar | SystemId::Pravega => None,
+    }
+}
+
 /// An uploaded run reaching less than this share of the reference prediction for its
 /// hardware is taken as limited by its load generator (one client machine, too few
 /// threads), not by the brokers, and kept only as a lower bound. mqplan's

@@ -320,6 +320,13 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         at_least = at_least.max(need);
         reasons.push(format!("{} MB/s ÷ {} MB/s per partition = {}", fmt_num(w.ingress().0), fmt_num(c.bytes_per_s / 1e6), fmt_num(need)));
     }
+    if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
+        // A partition replica lies on one disk: one disk's write caps a partition.
+        let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
+        let need = (w.stored_ingress().0 / per).ceil();
+        at_least = at_least.max(need);
+        reasons.push(format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", fmt_num(w.stored_ingress().0), fmt_num(per), fmt_num(need)));
+    }
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(data_nodes));
         reasons.push(format!("a leader per data node: {data_nodes}"));

@@ -23,11 +23,17 @@ fn validation(m: &ThroughputModel) -> &Validation {
 /// falls to the search floor and seed 000's and StreamNative's 1 KB Kafka runs, held
 /// out, are over-predicted further (seed 000 1 KB: 1.96× → 2.54×). Its own runs,
 /// held out, land within ±20 %; the ±20 % and coverage floors rose.
+/// Stop 23 bounded a Kafka partition by one disk (a replica lies in one log dir):
+/// StreamNative's one-partition runs, held out, went from 2.0–3.8× over to 1.0–1.95×
+/// (Kafka ±20 % 0.33 → 0.50, 2× 0.56 → 0.89; all 0.36 → 0.48, 0.60 → 0.84). The
+/// RocketMQ coverage floor fell 0.50 → 0.00: its two runs, both seed 000's, are held
+/// out together and borrow the pooled width, which narrowed (×/÷ 2.54 → 2.14) as
+/// Kafka's held-out errors shrank; its 1 KB run, 2.14× over, sits on that edge.
 const FLOORS: [(&str, f64, f64, f64, usize); 4] = [
-    ("all", 0.77, 0.36, 0.60, 7),
-    ("kafka", 0.78, 0.33, 0.56, 1),
+    ("all", 0.77, 0.48, 0.84, 7),
+    ("kafka", 0.78, 0.50, 0.89, 1),
     ("pulsar", 0.75, 0.60, 0.80, 6),
-    ("rocketmq", 0.50, 0.00, 0.50, 0),
+    ("rocketmq", 0.00, 0.00, 0.50, 0),
 ];
 
 #[test]

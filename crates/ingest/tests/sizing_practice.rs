@@ -1183,3 +1183,18 @@ fn an_objective_never_buys_machines_past_one_partition_per_node() {
     let b = cand(&p, SystemId::Kafka).plan.bounds.iter().find(|b| b.kind == BoundKind::Latency).expect("latency bound");
     assert!(b.detail.contains("the 76.35 ms objective") && b.detail.contains("76.353 ms"), "{}", b.detail);
 }
+
+/// A Kafka partition lies on one disk (Kafka docs, ops.html "Disks and
+/// Filesystem"): 1,000 MB/s on AWS i3en.2xlarge (327 MB/s per NVMe disk, as
+/// StreamNative measured it) needs 1,000 ÷ 327 = 3.06 → at least 4 partitions, and
+/// a plan given one says so.
+#[test]
+fn a_kafka_plan_asks_for_a_partition_per_disk_of_load() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "1000"), ("partitions", "1"), ("hw", "aws-i3en.2xlarge")]);
+    let k = cand(&p, SystemId::Kafka);
+    let a = k.plan.partition_advice.as_ref().expect("advice");
+    assert!(a.at_least >= 4, "{a:?}");
+    assert!(a.reasons.iter().any(|r| r.contains("÷ 327 MB/s one disk writes") && r.ends_with("= 4")), "{:?}", a.reasons);
+    assert!(k.plan.warnings.iter().any(|w| w.kind == "partitions"), "{:?}", k.plan.warnings);
+}

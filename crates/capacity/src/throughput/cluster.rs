@@ -59,6 +59,10 @@ impl Assumptions {
     }
 }
 
+fn one_disk() -> f64 {
+    1.0
+}
+
 /// A cluster under one workload, in the bounds' units.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cluster {
@@ -75,6 +79,12 @@ pub struct Cluster {
     /// Sustained disk write per node, bytes/s (all data disks); None when the
     /// source does not say what the disks were (no disk bound is invented).
     pub disk_bytes_per_s: Option<f64>,
+    /// Data disks per node that `disk_bytes_per_s` spans (1 when unstated): where a
+    /// partition replica lives on one disk
+    /// ([`crate::factors::replica_on_one_disk`]), one partition writes at most one
+    /// disk's share, `disk_bytes_per_s / disks`.
+    #[serde(default = "one_disk")]
+    pub disks: f64,
     /// NIC per node, bytes/s each way.
     pub nic_bytes_per_s: f64,
     /// Message size, bytes.
@@ -133,6 +143,7 @@ impl Cluster {
             vcpus: f64::from(hw.cores.max(physical)),
             disk,
             disk_bytes_per_s: Some(hw.disk_write().bytes_per_sec()),
+            disks: f64::from(hw.disks.max(1)),
             nic_bytes_per_s: hw.nic_gbps.0 * 1e9 / 8.0,
             message_bytes: size,
             rf: f64::from(rf),
@@ -154,6 +165,7 @@ impl Cluster {
         let nodes = f64::from(m.nodes?);
         let cores = f64::from(m.cores?);
         let vcpus = f64::from(m.vcpus.unwrap_or(m.cores?));
+        let disks = f64::from(m.disk_count.unwrap_or(1).max(1));
         let disk = if m.disk_kind == CorpusDisk::Unknown && m.disk_write_mbps.is_none() {
             None
         } else {
@@ -188,6 +200,7 @@ impl Cluster {
             vcpus,
             disk: m.disk_kind,
             disk_bytes_per_s: disk,
+            disks,
             nic_bytes_per_s: nic * 1e9 / 8.0,
             message_bytes: w.message_bytes?,
             rf: f64::from(rf),

@@ -26,7 +26,14 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     let cpu = c.nodes * c.effective_cores(asm) / ((c.rf + read * c.tail_readers) * t_core_s);
     // Bypassing the BookKeeper journal removes one of its two writes per entry.
     let journal = if c.deviations.contains(&super::Deviation::JournalBypass) { 0.5 } else { 1.0 };
-    let disk = c.disk_bytes_per_s.map(|d| c.nodes * d / (c.rf * wa(c.system, s) * journal * s));
+    let disk = c.disk_bytes_per_s.map(|d| {
+        let nodes = c.nodes * d / (c.rf * wa(c.system, s) * journal * s);
+        // A partition replica on one disk: p partitions write at most p disks' worth.
+        match (crate::factors::replica_on_one_disk(c.system), c.partitions) {
+            (Some(_), Some(p)) => nodes.min(p * d / c.disks.max(1.0) / (wa(c.system, s) * s)),
+            _ => nodes,
+        }
+    });
     let nic = c.nodes * c.nic_bytes_per_s / (s * c.rf.max(c.tail_readers + c.rf - 1.0));
     let partition = match (ceiling, c.partitions) {
         (Some(x), Some(p)) => Some(p * x / s),

@@ -1,0 +1,45 @@
+//! A Kafka partition replica lies in one log dir, so one partition writes at most
+//! one disk (Kafka docs, ops.html "Disks and Filesystem"). Expected values: AWS
+//! i3en.2xlarge as StreamNative measured it — 2 NVMe disks × 327 MB/s per node
+//! (data/corpus/streamnative-omb-2020.yaml, machine aws-i3en.2xlarge); its
+//! one-partition Kafka run at acks=1 reached 313,295 msg/s of 1 KB.
+
+mod common;
+
+use capacity::hardware::Preset;
+use capacity::system::{Durability, SystemId};
+use capacity::throughput::{Cluster, ThroughputModel, ThroughputSpec};
+
+fn model() -> ThroughputModel {
+    ThroughputSpec::default().fit(&common::evidence()).expect("fits")
+}
+
+fn disk_bound(m: &ThroughputModel, system: SystemId, partitions: u32) -> f64 {
+    let hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    assert_eq!((hw.disks, hw.disk_mbps.0), (2, 327.0), "the preset is StreamNative's machine");
+    let c = Cluster::planned(system, 3.0, &hw, 1024.0, 3, Some(partitions), 1, Durability::Replicated);
+    let fit = m.system(system).expect("fitted");
+    m.bounds(fit, &c).disk.expect("stated disks give a disk bound")
+}
+
+#[test]
+fn one_kafka_partition_writes_one_disk() {
+    let m = model();
+    // 327e6 B/s ÷ 1,024 B = 319,336 msg/s; the whole cluster: 3 × 654e6 ÷ (RF 3 × 1,024) = 638,672.
+    let one = disk_bound(&m, SystemId::Kafka, 1);
+    assert!((one - 319_336.0).abs() < 1.0, "{one}");
+    assert!((one / 313_295.0 - 1.0).abs() < 0.05, "within 5 % of StreamNative's one-partition acks=1 run");
+    let two = disk_bound(&m, SystemId::Kafka, 2);
+    assert!((two - 638_672.0).abs() < 1.0, "two partitions reach both disks: {two}");
+    let many = disk_bound(&m, SystemId::Kafka, 100);
+    assert!((many - 638_672.0).abs() < 1.0, "{many}");
+}
+
+#[test]
+fn bookkeeper_systems_keep_the_node_level_disk_bound() {
+    let m = model();
+    // Pulsar writes journal and entry log (×2): 3 × 654e6 ÷ (3 × 2 × 1,024) = 319,336 at any partition count.
+    let one = disk_bound(&m, SystemId::Pulsar, 1);
+    let many = disk_bound(&m, SystemId::Pulsar, 100);
+    assert!((one - many).abs() < 1e-6 && (many - 319_336.0).abs() < 1.0, "{one} vs {many}");
+}
