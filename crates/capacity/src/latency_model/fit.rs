@@ -148,9 +148,9 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
         let bytes = (rs.iter().map(|r| r.bytes.ln()).sum::<f64>() / rs.len() as f64).exp();
         curves.push(LatencyCurve { system: *system, durability: *durability, percentile: *percentile, bytes, knee, knee_basis, floors });
     }
-    let mut abs: Vec<f64> = residuals.iter().map(|r: &f64| r.abs()).collect();
-    crate::order::sort_by(&mut abs, f64::total_cmp);
-    let log_half_width = if abs.len() >= 3 { abs[((abs.len() as f64 * 0.8).ceil() as usize).min(abs.len()) - 1] } else { FALLBACK_LOG_HALF_WIDTH };
+    // The throughput intervals' split-conformal quantile, each point weighing the same.
+    let weighted: Vec<(f64, f64)> = residuals.iter().map(|r| (*r, 1.0)).collect();
+    let log_half_width = if weighted.len() >= 3 { crate::throughput::weighted_abs_quantile(&weighted, crate::throughput::DEFAULT_LEVEL).unwrap_or(FALLBACK_LOG_HALF_WIDTH) } else { FALLBACK_LOG_HALF_WIDTH };
 
     let partitions = sweeps
         .into_iter()
