@@ -81,6 +81,9 @@ pub fn validation_text(t: &ThroughputModel) -> String {
         for (m, d) in &s.unstated_disks {
             out.push_str(&format!("    disks of {m} not stated: {}\n", d.map_or_else(|| "no disk bound needed".to_string(), |b| format!("fitted at {} MB/s per node from its own runs", fmt_num(b / 1e6)))));
         }
+        for e in &s.machine_effects {
+            out.push_str(&format!("    on {}: CPU bound ×{:.3}, measured ÷ fitted over {} CPU-bound run(s) there\n", e.class, e.factor, e.runs.len()));
+        }
     }
     for f in &t.factors {
         out.push_str(&format!(

@@ -146,6 +146,27 @@ pub static PRESETS: &[Preset] = &[
     },
 ];
 
+/// Presets whose machine class the corpus measured, and that class's key
+/// ([`crate::throughput::class_key`]: the instance type, else the source's machine
+/// id). A test holds each key to a machine of the bundled evidence.
+pub const MEASURED_CLASSES: &[(&str, &str)] = &[
+    ("seed000-8c16g", "s000-3x8c16g"),
+    ("seed000-16c64g", "s000-3x16c64g"),
+    ("aws-i3en.2xlarge", "i3en.2xlarge"),
+    ("aws-r5.2xlarge-gp2", "r5.2xlarge"),
+    ("kreps2014-6c-6hdd", "linkedin-2014-xeon6c-6x7200rpm-1gbe"),
+    ("aws-i3en.6xlarge-ceph", "i3en.6xlarge"),
+];
+
+/// The measured machine class of `hw`: its preset's ([`MEASURED_CLASSES`]) while
+/// the cores are the preset's (a changed core count is another machine's CPU).
+pub fn measured_class(hw: &Hardware) -> Option<&'static str> {
+    let id = hw.preset.as_deref()?;
+    let p = Preset::find(id)?;
+    (p.cores == hw.cores && p.physical_cores == hw.physical_cores).then_some(())?;
+    MEASURED_CLASSES.iter().find(|(preset, _)| *preset == id).map(|(_, class)| *class)
+}
+
 /// The preset used when the query names none: seed 000's machine, where the fits live.
 pub const DEFAULT_PRESET: &str = "seed000-8c16g";
 

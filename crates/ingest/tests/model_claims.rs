@@ -48,18 +48,22 @@ fn seed_curves_reproduce_seed_000_throughput_on_its_own_cluster() {
 }
 
 /// The corpus model reproduces seed 000's runs in sample (seed 000 is one source of
-/// nine): each within 10 % — its 1 KB runs through the disk bound fitted for its
+/// ten): each within 10 % — its 1 KB runs through the disk bound fitted for its
 /// unstated disks (291 MB/s per node, shared by the three systems), its 100 B runs
-/// through the CPU bound.
+/// through the CPU bound times the effect measured on seed 000's machine class (the
+/// pooled CPU fit is a compromise with sources whose 100 B cost differs up to 5×;
+/// on seed 000's machine a plan rests on what seed 000 measured).
 #[test]
 fn corpus_model_reproduces_seed_000_in_sample() {
     let cat = catalog();
     let t = cat.throughput.as_ref().expect("corpus model");
     for id in ["s000-kafka-produce-1k", "s000-kafka-produce-100b", "s000-pulsar-produce-1k", "s000-pulsar-produce-100b", "s000-rocketmq-produce-1k", "s000-rocketmq-produce-100b"] {
-        let run = t.systems.iter().flat_map(|s| s.runs.iter()).find(|r| r.run == id).unwrap_or_else(|| panic!("{id} fitted"));
+        let s = t.systems.iter().find(|s| s.runs.iter().any(|r| r.run == id)).unwrap_or_else(|| panic!("{id} fitted"));
+        let run = s.runs.iter().find(|r| r.run == id).expect("run");
         assert_eq!(run.source, "seed-000");
-        let ratio = run.predicted / run.measured;
-        assert!((0.9..=1.1).contains(&ratio), "{id}: predicted {} vs measured {}", run.predicted, run.measured);
+        let effect = s.machine_effects.iter().find(|e| e.class == "s000-3x8c16g").filter(|_| run.bound == capacity::throughput::Resource::Cpu).map_or(1.0, |e| e.factor);
+        let ratio = run.predicted * effect / run.measured;
+        assert!((0.9..=1.1).contains(&ratio), "{id}: predicted {} × {effect} vs measured {}", run.predicted, run.measured);
     }
 }
 

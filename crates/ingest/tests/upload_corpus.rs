@@ -23,9 +23,10 @@ fn with_upload(csv: &str, meta: &[(&str, &str)]) -> (Catalog, Catalog) {
 }
 
 /// The reference model's Kafka prediction on 3 machines of 8 cores (read as hardware
-/// threads), disks unstated, 10 Gbit/s, RF 3, nobody reading, at `size` bytes.
+/// threads), disks unstated, 10 Gbit/s, RF 3, nobody reading, at `size` bytes — no
+/// preset, so no machine class: the cluster an upload states.
 fn kafka_on_3x8(t: &ThroughputModel, size: f64) -> f64 {
-    let hw = Hardware { cores: 8, disk: DiskKind::Unknown, ..Hardware::default() };
+    let hw = Hardware { preset: None, cores: 8, disk: DiskKind::Unknown, ..Hardware::default() };
     let mut c = Cluster::planned(SystemId::Kafka, 3.0, &hw, size, 3, None, 0, Durability::Replicated);
     c.disk_bytes_per_s = None;
     t.predict(&c).expect("kafka fit").expected
@@ -34,6 +35,14 @@ fn kafka_on_3x8(t: &ThroughputModel, size: f64) -> f64 {
 fn kafka_cpu_per_node(t: &ThroughputModel, hw: &str) -> f64 {
     let w = Workload { hardware: capacity::hardware::Preset::find(hw).expect("preset").hardware(), ..Workload::default() };
     cpu_per_node(t, SystemId::Kafka, &w.hardware, w.size.0, w.rf, w.partitions, w.fanout, w.durability).expect("kafka").msgs
+}
+
+/// The effect the reference model applies on preset `hw`'s machine class (1 where
+/// none): uploads that calibrate replace it.
+fn kafka_machine_effect(t: &ThroughputModel, hw: &str) -> f64 {
+    let hw = capacity::hardware::Preset::find(hw).expect("preset").hardware();
+    let c = Cluster::planned(SystemId::Kafka, 1.0, &hw, 1024.0, 3, Some(24), 1, Durability::Replicated);
+    t.system(SystemId::Kafka).and_then(|s| s.machine_effect(&c)).map_or(1.0, |e| e.factor)
 }
 
 const MAX_3X8: [(&str, &str); 4] = [("nodes", "3"), ("cores", "8"), ("rf", "3"), ("run", "max")];
@@ -49,11 +58,14 @@ fn a_saturated_run_rescales_the_corpus_cpu_cost_by_measured_over_predicted() {
     let cal = u.system(SystemId::Kafka).and_then(|s| s.uploads.as_ref()).expect("kafka calibrated");
     assert!((cal.factor - 1.5).abs() < 1e-3, "factor {}", cal.factor);
     assert_eq!(cal.runs.len(), 1);
-    // On any machine the CPU bound moves by the factor; other systems are untouched.
-    for hw in ["aws-i3en.2xlarge", "aws-r5.2xlarge-gp2", "seed000-8c16g"] {
-        let ratio = kafka_cpu_per_node(u, hw) / kafka_cpu_per_node(r, hw);
+    // On any machine the CPU bound is the pooled fit's times the factor: your runs
+    // replace the effect a measured machine class had in the reference; other
+    // systems are untouched.
+    for hw in ["aws-i3en.2xlarge", "aws-r5.2xlarge-gp2", "seed000-8c16g", "general-32c128g-nvme"] {
+        let ratio = kafka_cpu_per_node(u, hw) / (kafka_cpu_per_node(r, hw) / kafka_machine_effect(r, hw));
         assert!((ratio - 1.5).abs() < 1e-3, "{hw}: ×{ratio}");
     }
+    assert!(kafka_machine_effect(r, "seed000-8c16g") != 1.0, "seed 000's machine carries an effect in the reference");
     assert_eq!(u.system(SystemId::Pulsar), r.system(SystemId::Pulsar));
     // The plan says so, on the corpus model, and cites your run.
     let p = capacity::plan(&with, &Workload::default()).expect("plan");

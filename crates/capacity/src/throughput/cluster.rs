@@ -99,6 +99,10 @@ pub struct Cluster {
     pub deviations: Vec<Deviation>,
     /// Fields the source did not state that were filled from [`Assumptions`].
     pub assumed: Vec<String>,
+    /// The machine class ([`super::class_key`]) when the corpus may have measured it:
+    /// a run's own machine, or a preset's whose cores were kept.
+    #[serde(default)]
+    pub machine_class: Option<String>,
 }
 
 impl Cluster {
@@ -154,6 +158,7 @@ impl Cluster {
                 Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
                 None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
             }],
+            machine_class: crate::hardware::measured_class(hw).map(str::to_string),
         }
     }
 
@@ -208,6 +213,7 @@ impl Cluster {
             tail_readers: readers,
             deviations: deviations(e.system, w, m.disk_kind),
             assumed,
+            machine_class: Some(super::class_key(m)),
         })
     }
 }

@@ -13,10 +13,11 @@ use super::{wa, Assumptions, Bounds, Cluster, SystemThroughput};
 use crate::corpus::Evidence;
 
 /// All bounds of `c` for CPU parameters `a`, `b` (core·µs, core·µs/B); the CPU bound
-/// at the middle of an unmeasured read cost's range ([`super::ReadCost::centre`]).
+/// at the middle of an unmeasured read cost's range ([`super::ReadCost::centre`]),
+/// times the effect measured on the cluster's machine class ([`super::MachineEffect`]).
 pub fn bounds_with(a: f64, b: f64, s: &SystemThroughput, c: &Cluster, asm: &Assumptions, factors: &[DurabilityFactor]) -> Bounds {
     let mut bounds = raw_bounds(a, b, s.read.per_group, s.ceiling.as_ref().map(|x| x.bytes_per_s), c, asm, factors);
-    bounds.cpu *= s.read.centre(c.rf, c.tail_readers);
+    bounds.cpu *= s.read.centre(c.rf, c.tail_readers) * s.machine_effect(c).map_or(1.0, |e| e.factor);
     bounds
 }
 

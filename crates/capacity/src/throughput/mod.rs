@@ -27,6 +27,7 @@ mod plan_cpu;
 mod scaling;
 mod spec;
 mod uploads;
+mod machine_effect;
 mod validate;
 
 pub use cluster::{Assumptions, Cluster};
@@ -39,6 +40,7 @@ pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
 pub use spec::{FitError, ThroughputSpec};
 pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
+pub use machine_effect::{class_key, MachineEffect};
 pub use validate::{Validation, ValidationPoint, ValidationRow};
 
 use serde::{Deserialize, Serialize};
@@ -142,9 +144,24 @@ pub struct SystemThroughput {
     /// reference model): the factor, the runs and how.
     #[serde(default)]
     pub uploads: Option<UploadCalibration>,
+    /// Per machine class its CPU-bound runs measured: the CPU bound's multiplier there
+    /// ([`MachineEffect`]).
+    #[serde(default)]
+    pub machine_effects: Vec<MachineEffect>,
 }
 
 impl SystemThroughput {
+    /// The effect measured on `c`'s machine class, if any; none once uploaded runs
+    /// calibrated the CPU cost (they are the user's own ground, and were predicted
+    /// without a class).
+    pub fn machine_effect(&self, c: &Cluster) -> Option<&MachineEffect> {
+        if self.uploads.as_ref().is_some_and(|u| u.calibrated) {
+            return None;
+        }
+        let class = c.machine_class.as_deref()?;
+        self.machine_effects.iter().find(|e| e.class == class)
+    }
+
     /// True when the per-byte cost sits at the fit's search floor
     /// ([`cpu::LOG10_B_MIN`]): the runs do not resolve it, and the CPU bound then
     /// scales with messages only.
@@ -410,6 +427,9 @@ impl ThroughputModel {
         let (extra, mut notes) = extra_width(s, c, &b);
         let w = extra.around(base);
         notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
+        if let Some(e) = s.machine_effect(c) {
+            notes.push(format!("CPU bound × {:.3}: measured on this machine class ({}) by {} saturated CPU-bound run(s): {}", crate::units::Dec(e.factor), e.class, e.runs.len(), e.runs.join(", ")));
+        }
         let high = b.interval_high(expected, w.up);
         if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * w.up.exp() * (1.0 - 1e-9)) {
             notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));

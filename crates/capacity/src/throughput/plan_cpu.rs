@@ -103,8 +103,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(read_lo), Dec(read_hi))),
         _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
+    let effect = fit.machine_effect(&c);
+    let effect_words = effect.map_or_else(String::new, |e| format!(" × {:.3} (measured on this machine class)", Dec(e.factor)));
     let detail = format!(
-        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{} = {} msg/s per node",
+        "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{}{} = {} msg/s per node",
         Dec(eff),
         c.cores,
         Dec(t.assumptions.smt_yield * 100.0),
@@ -114,6 +116,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         Dec(fit.b_core_us_per_byte),
         crate::units::fmt_num(size),
         read_words,
+        effect_words,
         if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", Dec(b.durability)) },
         crate::units::fmt_num(b.cpu * b.durability),
     );
@@ -126,6 +129,19 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push((
             "extrapolation".to_string(),
             format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), Dec(w.exp())),
+        ));
+    }
+    if let Some(e) = effect {
+        notes.push((
+            "calibration".to_string(),
+            format!(
+                "{}'s CPU bound × {:.3} on this machine class ({}): the pooled fit's error on the {} saturated CPU-bound run(s) measured there ({}), so the plan rests on what was measured on this machine",
+                system.name(),
+                Dec(e.factor),
+                e.class,
+                e.runs.len(),
+                e.runs.join(", ")
+            ),
         ));
     }
     if fit.per_byte_unresolved() {
