@@ -120,8 +120,14 @@ pub fn model_page(t: &ThroughputModel) -> String {
         .iter()
         .map(|s| {
             let iv = t.intervals.iter().find(|i| i.system == s.system);
+            let effects: String = s
+                .machine_effects
+                .iter()
+                .map(|e| format!("<li>on {}: CPU bound ×{} <span class=\"muted\" title=\"{}\">(measured ÷ fitted over {} CPU-bound run(s), each source weighing the same)</span></li>", escape(&e.class), escape(&format!("{:.3}", e.factor)), escape(&e.runs.join(", ")), e.runs.len()))
+                .collect();
+            let effects = if effects.is_empty() { effects } else { format!("<ul>{effects}</ul>") };
             format!(
-                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span></li>",
+                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span>{effects}</li>",
                 escape(s.system.name()),
                 escape(&format!("{:.2}", s.a_core_us)),
                 escape(&format!("{:.5}", s.b_core_us_per_byte)),
