@@ -181,8 +181,8 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
     let fit = t.system(spec.system)?;
     let c = Cluster::planned(spec.system, f64::from(spec.nodes), &spec.hardware, spec.size.0, spec.rf, spec.partitions, spec.fanout, spec.durability);
     let p = t.predict(&c)?;
-    let iv = t.intervals.iter().find(|i| i.system == spec.system);
-    let (base, _) = t.base_interval(spec.system);
+    let iv = t.interval(spec.system, p.ground);
+    let (base, _) = t.base_interval_on(spec.system, p.ground);
     let mut notes = vec![format!(
         "{:.0} % interval: ×/÷{:.2} before widening ({}); this prediction's: ×{:.2}…×{:.2}",
         p.level * 100.0,

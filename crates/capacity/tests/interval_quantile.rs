@@ -3,7 +3,7 @@
 //! Lei et al. 2018, "Distribution-free predictive inference for regression", §2.2),
 //! with each source weighing the same.
 
-use capacity::throughput::{calibrate, weighted_abs_quantile};
+use capacity::throughput::{calibrate, weighted_abs_quantile, Ground};
 use capacity::SystemId;
 
 fn equal(errors: &[f64]) -> Vec<(f64, f64)> {
@@ -38,8 +38,8 @@ fn each_source_weighs_the_same() {
 fn a_system_with_few_runs_is_never_narrower_than_its_own_errors() {
     let own = equal(&[0.9, 0.1]);
     let pooled = equal(&[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
-    let iv = calibrate(SystemId::Rocketmq, &own, &pooled, 0.8);
+    let iv = calibrate(SystemId::Rocketmq, Ground::Model, &own, &pooled, 0.8);
     assert!((iv.log_half_width - 0.9).abs() < 1e-12, "{iv:?}");
-    let iv = calibrate(SystemId::Kafka, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]), &pooled, 0.8);
+    let iv = calibrate(SystemId::Kafka, Ground::StatedHardware, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]), &pooled, 0.8);
     assert!((iv.log_half_width - 0.5).abs() < 1e-12, "{iv:?}");
 }

@@ -36,10 +36,19 @@ fn validation(m: &ThroughputModel) -> &Validation {
 /// 0.75, Pulsar 0.80 → 0.60): at 100 B its runs reach 1.6–2.0 M msg/s where seed 000's
 /// and mqperf's reached 0.3–0.8 M on as many cores, a 5× spread no held-out fold can
 /// predict from the others (batching, versions). Coverage rose to 87–89 %.
+/// Stop 24 calibrated the intervals per ground (what set the prediction: stated
+/// disks or NIC, or the model's fitted figures), each a split-conformal quantile of
+/// its own held-out runs. Before it one quantile served both: predictions the stated
+/// hardware set were covered 26 of 26 (too wide), those the fitted CPU cost set 13 of
+/// 18 (72 %, overconfident where plans size). The coverage floors moved with it, to
+/// what each system reaches now (Kafka 0.88 → 0.92, Pulsar 0.86 → 0.73, all 0.88 →
+/// 0.86): Pulsar's four misses are mqperf's two gp2 runs, disk-bound at half the
+/// stated volumes (the other Pulsar sources wrote at their NVMe disks' figure within
+/// 4 %), and seed 000's two, 5× and 8.6× over.
 const FLOORS: [(&str, f64, f64, f64, usize); 4] = [
-    ("all", 0.88, 0.52, 0.75, 0),
-    ("kafka", 0.88, 0.55, 0.85, 0),
-    ("pulsar", 0.86, 0.53, 0.60, 0),
+    ("all", 0.86, 0.52, 0.75, 0),
+    ("kafka", 0.92, 0.55, 0.85, 0),
+    ("pulsar", 0.73, 0.53, 0.60, 0),
     ("rocketmq", 1.00, 0.00, 0.50, 0),
 ];
 
@@ -71,6 +80,35 @@ fn the_stated_interval_covers_about_its_level_overall() {
     assert!(lo <= v.level && v.level <= hi, "the stated level lies outside the coverage's 90 % Wilson range {lo:.2}–{hi:.2}");
 }
 
+/// Each ground's interval is calibrated on its own held-out runs, so each covers
+/// about its level on its own (stop 24: model 15 of 18, 83 %; stated hardware 23 of
+/// 26, 88 %): neither overconfident by more than 5 points nor wide by more than 10,
+/// and the stated level inside each one's 90 % Wilson range.
+#[test]
+fn each_ground_covers_about_its_level_on_its_own() {
+    use capacity::throughput::Ground;
+    let m = model();
+    let v = validation(&m);
+    for g in Ground::ALL {
+        let r = v.by_ground.iter().find(|r| r.scope == g.label()).unwrap_or_else(|| panic!("{g:?} row"));
+        assert!(r.runs >= 10, "{g:?}: {} held-out runs", r.runs);
+        assert!(r.coverage >= v.level - 0.05 && r.coverage <= v.level + 0.10, "{g:?}: coverage {:.2}", r.coverage);
+        let (lo, hi) = r.coverage_range().expect("runs");
+        assert!(lo <= v.level && v.level <= hi, "{g:?}: {lo:.2}–{hi:.2}");
+    }
+    // Every held-out point's ground is the one its bounds give: stated disks or NIC
+    // binding ⇔ stated hardware.
+    for p in &v.points {
+        let hardware = matches!(p.bound, capacity::throughput::Resource::Disk | capacity::throughput::Resource::Nic);
+        assert!(p.ground == Ground::Model || hardware, "{}: {:?} on {:?}", p.run, p.bound, p.ground);
+    }
+    // Stated hardware errs less than the model's own figures, so its interval is narrower.
+    for s in &m.systems {
+        let (hw, model) = (m.base_interval_on(s.system, Ground::StatedHardware).0, m.base_interval_on(s.system, Ground::Model).0);
+        assert!(hw < model, "{:?}: stated hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, hw.exp(), model.exp());
+    }
+}
+
 #[test]
 fn every_source_with_runs_is_held_out_and_the_fit_uses_no_vendor_guidance() {
     let m = model();
@@ -85,9 +123,13 @@ fn every_source_with_runs_is_held_out_and_the_fit_uses_no_vendor_guidance() {
 #[test]
 fn intervals_are_calibrated_per_fitted_system_and_predictions_carry_them() {
     let m = model();
+    // Both grounds per system; none wider than ×/÷ 10 (Pulsar's model ground, the
+    // widest, is ×/÷ 8.6: its sources' CPU costs differ 5× at 100 B).
     for s in &m.systems {
-        let iv = m.intervals.iter().find(|i| i.system == s.system).expect("interval");
-        assert!(iv.log_half_width > 0.0 && iv.log_half_width < 2.0, "{:?}: {}", s.system, iv.log_half_width);
+        for g in capacity::throughput::Ground::ALL {
+            let iv = m.interval(s.system, g).unwrap_or_else(|| panic!("{:?} {g:?} interval", s.system));
+            assert!(iv.log_half_width > 0.0 && iv.log_half_width < 10f64.ln(), "{:?} {g:?}: {}", s.system, iv.log_half_width);
+        }
     }
 }
 
@@ -97,11 +139,14 @@ fn intervals_are_calibrated_per_fitted_system_and_predictions_carry_them() {
 fn print_validation() {
     let m = model();
     let v = validation(&m);
-    for r in v.by_system.iter().chain(&v.by_source) {
+    for r in v.by_system.iter().chain(&v.by_source).chain(&v.by_ground) {
         println!("{:<32} n={:>3} med|ln|={:.2} ±20%={:.2} 2x={:.2} cov={:.2} lb={} under={} unpred={}", r.scope, r.runs, r.median_abs_log_error, r.within_20pct, r.within_2x, r.coverage, r.lower_bound_runs, r.lower_bound_under_10pct, r.unpredictable);
     }
     for p in &v.points {
-        println!("{:?} {:<28} {:<60} meas={:>10.0} pred={:>10.0} [{:>10.0}, {:>10.0}] {:?} lb={}", p.system, p.source, p.run, p.measured, p.predicted, p.low, p.high, p.bound, p.lower_bound);
+        println!("{:?} {:<28} {:<60} meas={:>10.0} pred={:>10.0} [{:>10.0}, {:>10.0}] {:?} {:?} lb={}", p.system, p.source, p.run, p.measured, p.predicted, p.low, p.high, p.bound, p.ground, p.lower_bound);
+    }
+    for i in &m.intervals {
+        println!("{:?} {:?} ×/÷{:.2} {}", i.system, i.ground, i.log_half_width.exp(), i.how);
     }
 }
 
@@ -125,9 +170,13 @@ fn intervals_widen_with_distance_from_the_measured_hardware() {
     let far = m.predict(&at(&hw)).expect("prediction");
     let w = hardware_distance_width(kafka, &at(&hw)).expect("widened");
     assert!((w - 0.5 * 4.0_f64.ln()).abs() < 1e-9, "×4 past the most measured → ½ ln 4, got {w}");
-    // The low end: the high end stops at the stated disks, which bind on 4× the cores.
+    // The low end: the high end stops at the stated disks, which bind on 4× the
+    // cores, so the far prediction is on stated hardware; its low end lies further
+    // below than that ground's calibrated base alone puts it.
     let ratio = |p: &capacity::throughput::ThroughputPrediction| p.expected / p.low;
-    assert!(ratio(&far) > ratio(&near) * 1.05, "far {:.2} vs near {:.2}", ratio(&far), ratio(&near));
+    assert_eq!((near.ground, far.ground), (capacity::throughput::Ground::Model, capacity::throughput::Ground::StatedHardware));
+    let base = m.base_interval_on(SystemId::Kafka, far.ground).0.exp();
+    assert!(ratio(&far) > base * 1.05, "far {:.2} vs its ground's base {base:.2}", ratio(&far));
     assert!(far.notes.iter().any(|n| n.contains("hardware threads per node")), "{:?}", far.notes);
 }
 

@@ -34,7 +34,7 @@ pub use cluster::{Assumptions, Cluster};
 pub use catchup::CatchupRun;
 pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST, READ_COST_MAX};
 pub use durability::{deviations, Deviation, DurabilityFactor};
-pub use interval::{calibrate, weighted_abs_quantile, Interval, DEFAULT_LEVEL};
+pub use interval::{calibrate, weighted_abs_quantile, Ground, Interval, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
 pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
@@ -357,6 +357,10 @@ pub struct ThroughputPrediction {
     pub level: f64,
     /// The binding resource.
     pub bound: Resource,
+    /// Whether stated hardware or the model's own figures set it: the calibrated
+    /// interval it carries ([`Ground`]).
+    #[serde(default)]
+    pub ground: Ground,
     /// Every bound.
     pub bounds: Bounds,
     /// What widened the interval or was assumed.
@@ -377,10 +381,23 @@ impl ThroughputModel {
         m
     }
 
-    /// `system`'s calibrated interval before widening: (half-width in ln units,
-    /// stated coverage); ±2× at the default level when it was not calibrated.
+    /// `system`'s calibrated interval for what the model's own figures set (the CPU
+    /// bound a plan sizes on) before widening: (half-width in ln units, stated
+    /// coverage); ±2× at the default level when it was not calibrated.
     pub fn base_interval(&self, system: SystemId) -> (f64, f64) {
-        self.intervals.iter().find(|i| i.system == system).map_or((interval::FALLBACK_LOG_HALF_WIDTH, DEFAULT_LEVEL), |i| (i.log_half_width, i.level))
+        self.base_interval_on(system, Ground::Model)
+    }
+
+    /// `system`'s calibrated interval on `ground`, before widening; as
+    /// [`ThroughputModel::base_interval`].
+    pub fn base_interval_on(&self, system: SystemId, ground: Ground) -> (f64, f64) {
+        self.interval(system, ground).map_or((interval::FALLBACK_LOG_HALF_WIDTH, DEFAULT_LEVEL), |i| (i.log_half_width, i.level))
+    }
+
+    /// `system`'s calibrated interval on `ground`, if any (a cache made before the
+    /// split holds [`Ground::Model`] only).
+    pub fn interval(&self, system: SystemId, ground: Ground) -> Option<&Interval> {
+        self.intervals.iter().find(|i| i.system == system && i.ground == ground)
     }
 
     /// `system`'s CPU-bound citation: the sources of the runs its fit rests on, with
@@ -423,7 +440,8 @@ impl ThroughputModel {
         let s = self.system(c.system)?;
         let b = self.bounds(s, c);
         let (bound, expected) = b.binding();
-        let (base, level) = self.base_interval(c.system);
+        let ground = Ground::of(&b);
+        let (base, level) = self.base_interval_on(c.system, ground);
         let (extra, mut notes) = extra_width(s, c, &b);
         let w = extra.around(base);
         notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
@@ -448,6 +466,7 @@ impl ThroughputModel {
             high,
             level,
             bound,
+            ground,
             bounds: b,
             notes,
         })

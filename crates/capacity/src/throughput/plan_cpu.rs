@@ -185,7 +185,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             Dec(level * 100.0),
             Dec((-half.down).exp()),
             Dec(half.up.exp()),
-            if t.intervals.iter().any(|i| i.system == system && i.own_runs > 0) {
+            if t.interval(system, super::Ground::Model).is_some_and(|i| i.own_runs > 0) {
                 "calibrated on sources the fit did not see".to_string()
             } else {
                 format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name())

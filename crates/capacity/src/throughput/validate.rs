@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::interval::calibrate;
+use super::interval::{calibrate, Ground};
 use super::spec::{usable, ThroughputSpec};
 use super::Resource;
 use crate::corpus::Evidence;
@@ -35,6 +35,11 @@ pub struct ValidationPoint {
     pub lower_bound: bool,
     /// The bound that set the prediction.
     pub bound: Resource,
+    /// Whether stated hardware or the model's fitted figures set it: the interval is
+    /// calibrated on held-out runs of the same ground (absent in caches made before
+    /// the split: [`Ground::Model`]).
+    #[serde(default)]
+    pub ground: Ground,
     /// Widening beyond the calibrated base toward less capacity (ln units), as a
     /// prediction would carry it.
     pub extra_log_width: f64,
@@ -134,13 +139,16 @@ pub struct Validation {
     pub by_system: Vec<ValidationRow>,
     /// Per held-out source.
     pub by_source: Vec<ValidationRow>,
+    /// Per [`Ground`] over every system (scope: its label), each calibrated on its own.
+    #[serde(default)]
+    pub by_ground: Vec<ValidationRow>,
 }
 
 impl Validation {
-    /// Held-out saturated residuals (ln measured/predicted) with weights (1 / runs of
-    /// their source and system), for one system or all.
-    pub fn residuals(&self, system: Option<SystemId>) -> Vec<(f64, f64)> {
-        residuals_of(&self.points, system, None)
+    /// Held-out saturated residuals (ln measured/predicted) on `ground` with weights
+    /// (1 / runs of their source and system there), for one system or all.
+    pub fn residuals(&self, system: Option<SystemId>, ground: Ground) -> Vec<(f64, f64)> {
+        residuals_of(&self.points, system, ground, None)
     }
     /// The summary row of `scope` (`kafka`, …, `all`).
     pub fn row(&self, scope: &str) -> Option<&ValidationRow> {
@@ -148,10 +156,10 @@ impl Validation {
     }
 }
 
-fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, except: Option<&str>) -> Vec<(f64, f64)> {
+fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, ground: Ground, except: Option<&str>) -> Vec<(f64, f64)> {
     let sel: Vec<&ValidationPoint> = points
         .iter()
-        .filter(|p| !p.lower_bound && system.is_none_or(|s| p.system == s) && except.is_none_or(|x| p.source != x))
+        .filter(|p| !p.lower_bound && p.ground == ground && system.is_none_or(|s| p.system == s) && except.is_none_or(|x| p.source != x))
         .collect();
     sel.iter()
         .map(|p| {
@@ -174,10 +182,10 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         let train: Vec<Evidence> = evidence.iter().filter(|e| e.origin.key() != held).cloned().collect();
         let fold = spec.fit_point(&train).ok();
         for u in usable(evidence, asm).into_iter().filter(|u| u.evidence.origin.key() == held) {
-            let Some((p, extra, next_ceiling)) = fold.as_ref().and_then(|m| {
+            let Some((p, extra, next_ceiling, ground)) = fold.as_ref().and_then(|m| {
                 let s = m.system(u.cluster.system)?;
                 let b = m.bounds(s, &u.cluster);
-                Some((b.binding(), super::extra_log_width(s, &u.cluster, &b), b.next_ceiling().map(|c| c.1)))
+                Some((b.binding(), super::extra_log_width(s, &u.cluster, &b), b.next_ceiling().map(|c| c.1), Ground::of(&b)))
             }) else {
                 if !u.lower_bound {
                     unpredictable.push((u.cluster.system, held.clone()));
@@ -194,19 +202,21 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
                 high: p.1,
                 lower_bound: u.lower_bound,
                 bound: p.0,
+                ground,
                 extra_log_width: extra.down,
                 extra_log_width_up: (extra.up != extra.down).then_some(extra.up),
                 next_ceiling,
             });
         }
     }
-    // Pass 2: each held-out run's interval from the other sources' residuals.
+    // Pass 2: each held-out run's interval from the other sources' residuals on the
+    // same ground.
     let widths: Vec<super::Widening> = points
         .iter()
         .map(|p| {
-            let own = residuals_of(&points, Some(p.system), Some(&p.source));
-            let pooled = residuals_of(&points, None, Some(&p.source));
-            let k = calibrate(p.system, &own, &pooled, spec.level).log_half_width;
+            let own = residuals_of(&points, Some(p.system), p.ground, Some(&p.source));
+            let pooled = residuals_of(&points, None, p.ground, Some(&p.source));
+            let k = calibrate(p.system, p.ground, &own, &pooled, spec.level).log_half_width;
             p.extra().around(k)
         })
         .collect();
@@ -223,7 +233,8 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
         .iter()
         .map(|src| summarise(src, points.iter().filter(|p| &p.source == src), unpredictable.iter().filter(|u| &u.1 == src).count()))
         .collect();
-    Validation { level: spec.level, points, by_system, by_source }
+    let by_ground = Ground::ALL.into_iter().map(|g| summarise(g.label(), points.iter().filter(|p| p.ground == g), 0)).collect();
+    Validation { level: spec.level, points, by_system, by_source, by_ground }
 }
 
 fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, unpredictable: usize) -> ValidationRow {
