@@ -3,7 +3,7 @@
 //! parameters and the predicted-vs-measured chart). Thin: every figure comes from
 //! `capacity::throughput`.
 
-use capacity::throughput::{ThroughputModel, ValidationRow};
+use capacity::throughput::{Ground, ThroughputModel, ValidationRow};
 use capacity::units::fmt_num;
 use charts::escape;
 
@@ -45,6 +45,16 @@ const HEADERS: [&str; 9] = [
     "not predictable",
 ];
 
+/// Each ground's interval of `system`, e.g. `model ×/÷ 3.18, stated hardware ×/÷ 1.42`.
+fn interval_words(t: &ThroughputModel, system: capacity::SystemId) -> String {
+    Ground::ALL.iter().map(|g| format!("{} ×/÷ {:.2}", g.label(), t.base_interval_on(system, *g).0.exp())).collect::<Vec<_>>().join(", ")
+}
+
+/// Each ground's interval of `system`, with how it was calibrated.
+fn interval_hows(t: &ThroughputModel, system: capacity::SystemId) -> Vec<(Ground, String)> {
+    Ground::ALL.iter().map(|g| (*g, t.interval(system, *g).map_or_else(|| "not calibrated: ±2× assumed".to_string(), |i| i.how.clone()))).collect()
+}
+
 /// The validation as plain text: per system, overall, per held-out source, then the
 /// fitted parameters and each system's interval.
 pub fn validation_text(t: &ThroughputModel) -> String {
@@ -64,20 +74,25 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     for r in &v.by_source {
         out.push_str(&line(&row_cells(r)));
     }
+    out.push_str("\nby ground (what set the prediction; each ground's interval is calibrated on its own held-out runs)\n");
+    for r in &v.by_ground {
+        out.push_str(&line(&row_cells(r)));
+    }
     out.push_str("\nfitted on all sources\n");
     for s in &t.systems {
-        let iv = t.intervals.iter().find(|i| i.system == s.system);
         out.push_str(&format!(
-            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write{}; tail read {}; partition ceiling {}; interval ×/÷ {:.2} ({})\n",
+            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write{}; tail read {}; partition ceiling {}; intervals {}\n",
             s.system.name(),
             s.a_core_us,
             s.b_core_us_per_byte,
             s.per_byte_note(),
             s.read.summary(),
             s.ceiling.as_ref().map_or_else(|| "not measured".to_string(), |c| format!("{} MB/s", fmt_num(c.bytes_per_s / 1e6))),
-            iv.map_or(2.0, |i| i.log_half_width.exp()),
-            iv.map_or("not calibrated", |i| i.how.as_str()),
+            interval_words(t, s.system),
         ));
+        for (g, how) in interval_hows(t, s.system) {
+            out.push_str(&format!("    {} interval: {how}\n", g.label()));
+        }
         for (m, d) in &s.unstated_disks {
             out.push_str(&format!("    disks of {m} not stated: {}\n", d.map_or_else(|| "no disk bound needed".to_string(), |b| format!("fitted at {} MB/s per node from its own runs", fmt_num(b / 1e6)))));
         }
@@ -119,7 +134,11 @@ pub fn model_page(t: &ThroughputModel) -> String {
         .systems
         .iter()
         .map(|s| {
-            let iv = t.intervals.iter().find(|i| i.system == s.system);
+            let intervals: String = interval_hows(t, s.system)
+                .into_iter()
+                .map(|(g, how)| format!("<span title=\"{}\">{} ×/÷ {:.2}</span>", escape(&how), escape(g.label()), t.base_interval_on(s.system, g).0.exp()))
+                .collect::<Vec<_>>()
+                .join(", ");
             let effects: String = s
                 .machine_effects
                 .iter()
@@ -127,14 +146,12 @@ pub fn model_page(t: &ThroughputModel) -> String {
                 .collect();
             let effects = if effects.is_empty() { effects } else { format!("<ul>{effects}</ul>") };
             format!(
-                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, interval ×/÷ {} — {} <span class=\"muted\">({} runs fitted)</span>{effects}</li>",
+                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, intervals {intervals} <span class=\"muted\">({} runs fitted)</span>{effects}</li>",
                 escape(s.system.name()),
                 escape(&format!("{:.2}", s.a_core_us)),
                 escape(&format!("{:.5}", s.b_core_us_per_byte)),
                 escape(s.per_byte_note()),
                 escape(&s.read.summary()),
-                escape(&format!("{:.2}", iv.map_or(2.0, |i| i.log_half_width.exp()))),
-                escape(iv.map_or("not calibrated", |i| i.how.as_str())),
                 s.runs.len()
             )
         })
@@ -146,10 +163,12 @@ pub fn model_page(t: &ThroughputModel) -> String {
 <h2>By system</h2>{by_system}\
 <figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
 <h2>By held-out source</h2>{by_source}\
+<h2 id=\"ground\">By ground</h2><p>What set the prediction: <strong>stated hardware</strong> (disks or a NIC whose figures the source or you stated: the model only adds write amplification, replication and partition placement) or the <strong>model</strong> (the fitted CPU cost, a fitted per-partition ceiling, or hardware that was assumed). Each ground's interval is the split-conformal quantile of its own held-out errors, so each covers its level on its own; a plan's CPU bound carries the model's.</p>{by_ground}\
 <h2>Fitted on all sources</h2><ul>{params}</ul>{runs}{latency}<h2>Sources</h2><ul>{sources}</ul>{glossary}<p><a href=\"/\">← back to the advisor</a></p>",
         level = v.level * 100.0,
         by_system = table(&v.by_system),
         by_source = table(&v.by_source),
+        by_ground = table(&v.by_ground),
         runs = crate::model_runs::run_tables(t),
         latency = crate::model_latency::latency_section(t.latency.as_ref()),
         glossary = crate::model_runs::GLOSSARY,

@@ -30,7 +30,7 @@ fn rows(t: &ThroughputModel, pts: &[&ValidationPoint]) -> String {
             let cite = citation(t, p).unwrap_or("");
             let flag = if p.is_miss() { " class=\"miss\"" } else { "" };
             format!(
-                "<tr{flag}><td>{}</td><td>{}</td><td><span title=\"{}\">{}</span><br><small class=\"muted\">{}</small></td><td>{}</td><td>{}</td><td>{} – {}</td><td>{:.2}</td><td>{}</td><td>{}</td></tr>",
+                "<tr{flag}><td>{}</td><td>{}</td><td><span title=\"{}\">{}</span><br><small class=\"muted\">{}</small></td><td>{}</td><td>{}</td><td>{} – {}</td><td>{:.2}</td><td>{}<br><small class=\"muted\">{}</small></td><td>{}</td></tr>",
                 escape(p.system.name()),
                 escape(&p.source),
                 escape(cite),
@@ -42,13 +42,14 @@ fn rows(t: &ThroughputModel, pts: &[&ValidationPoint]) -> String {
                 escape(&fmt_num(p.high)),
                 p.measured / p.predicted,
                 p.bound.id(),
+                p.ground.label(),
                 escape(&verdict(p)),
             )
         })
         .collect()
 }
 
-const HEAD: &str = "<thead><tr><th scope=\"col\">system</th><th scope=\"col\">held-out source</th><th scope=\"col\">run (citation)</th><th scope=\"col\">measured msg/s</th><th scope=\"col\">predicted msg/s</th><th scope=\"col\">80 % interval msg/s</th><th scope=\"col\">measured ÷ predicted</th><th scope=\"col\">bound</th><th scope=\"col\">verdict</th></tr></thead>";
+const HEAD: &str = "<thead><tr><th scope=\"col\">system</th><th scope=\"col\">held-out source</th><th scope=\"col\">run (citation)</th><th scope=\"col\">measured msg/s</th><th scope=\"col\">predicted msg/s</th><th scope=\"col\">80 % interval msg/s</th><th scope=\"col\">measured ÷ predicted</th><th scope=\"col\">bound (ground)</th><th scope=\"col\">verdict</th></tr></thead>";
 
 /// Two tables: the saturated runs (each one is in the summary's shares), and the
 /// lower-bound runs (folded, the under-predicted ones first), system then source order.
@@ -78,8 +79,9 @@ pub const GLOSSARY: &str = "<h2 id=\"glossary\">Terms</h2><dl class=\"glossary\"
 <dt>held-out source</dt><dd>The source left out of the fit that predicted its runs (leave-one-source-out): a whole benchmark report at a time, never a single run, so a source's own hardware and settings cannot leak into its prediction.</dd>\
 <dt>|ln error|</dt><dd>|ln(measured ÷ predicted)|: 0.18 is about ±20 %, 0.69 a factor of two, either way alike.</dd>\
 <dt>within ±20 % / within 2×</dt><dd>Share of saturated runs whose prediction lies within 20 % of the measured value, or within a factor of two.</dd>\
-<dt>80 % interval, coverage</dt><dd>The interval is the expected value ×/÷ e<sup>w</sup>, w the 80 % quantile of the held-out |ln error| of the other sources (widened for durability factors, sizes and node counts past the measured); coverage is the share of saturated runs whose measured value falls inside it.</dd>\
+<dt>80 % interval, coverage</dt><dd>The interval is the expected value ×/÷ e<sup>w</sup>, w the split-conformal 80 % quantile of the held-out |ln error| of the other sources on the same ground (widened for durability factors, sizes and node counts past the measured); coverage is the share of saturated runs whose measured value falls inside it.</dd>\
 <dt>bound</dt><dd>The resource that set the prediction: <code>cpu</code> (cores × cost per replica write), <code>disk</code> (write bandwidth ÷ replication × write amplification; a Kafka partition writes one disk, so p partitions at most p disks' worth), <code>nic</code> (network in and out) or <code>partition</code> (partitions × one partition's ceiling).</dd>\
+<dt>ground</dt><dd>What set a prediction: <code>stated hardware</code> (a disk or NIC bound whose figures were stated) or <code>model</code> (the fitted CPU cost, a fitted per-partition ceiling, or a disk or NIC figure that was assumed). The two err very differently (disk-bound runs on stated NVMe land within a few per cent; CPU costs differ up to 5× between sources), so each has its own interval, calibrated on held-out runs of that ground alone (Mondrian conformal prediction).</dd>\
 <dt>machine-class effect</dt><dd>On a machine class (an instance type, or a source's own machine) where the corpus measured a system's CPU-bound runs, the CPU bound is the pooled fit's × the geometric mean of measured ÷ fitted over those runs (baseline durability, each source weighing the same): a plan on that machine rests on what was measured there. A held-out source on a class other sources measured is predicted with their effect.</dd>\
 <dt>not predictable</dt><dd>Saturated runs of a system that no other source measured, so there is nothing to predict them from.</dd>\
 <dt>floor, knee (latency)</dt><dd>The latency model's p(u) = floor × (1 + knee × u/(1 − u)): the floor is the latency at no load, the knee how fast it grows as the utilisation u of the busiest resource nears 1.</dd></dl>";
@@ -101,6 +103,7 @@ mod tests {
             high: predicted * 2.0,
             lower_bound,
             bound: Resource::Cpu,
+            ground: capacity::throughput::Ground::Model,
             extra_log_width: 0.0,
             extra_log_width_up: None,
             next_ceiling: None,

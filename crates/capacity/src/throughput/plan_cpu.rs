@@ -186,7 +186,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             Dec((-half.down).exp()),
             Dec(half.up.exp()),
             if t.interval(system, super::Ground::Model).is_some_and(|i| i.own_runs > 0) {
-                "calibrated on sources the fit did not see".to_string()
+                "calibrated on sources the fit did not see, on their runs the fitted CPU cost set".to_string()
             } else {
                 format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name())
             }
