@@ -96,8 +96,9 @@ fn each_ground_covers_about_its_level_on_its_own() {
         let (lo, hi) = r.coverage_range().expect("runs");
         assert!(lo <= v.level && v.level <= hi, "{g:?}: {lo:.2}–{hi:.2}");
     }
-    // Every held-out point's ground is the one its bounds give: stated disks or NIC
-    // binding ⇔ stated hardware.
+    // A held-out point the CPU or a partition ceiling set is on the model ground
+    // (the point does not keep whether its disks or NIC were stated, so the other
+    // direction is `Ground::of`'s own match, not checked here).
     for p in &v.points {
         let hardware = matches!(p.bound, capacity::throughput::Resource::Disk | capacity::throughput::Resource::Nic);
         assert!(p.ground == Ground::Model || hardware, "{}: {:?} on {:?}", p.run, p.bound, p.ground);
