@@ -15,11 +15,12 @@ fn pct(x: f64) -> String {
 /// runs: not 0, which would read as a measured failure.
 const NOT_APPLICABLE: &str = "n/a";
 
-fn row_cells(r: &ValidationRow) -> [String; 9] {
+fn row_cells(r: &ValidationRow) -> [String; 10] {
     let of_runs = |text: String| if r.runs > 0 { text } else { NOT_APPLICABLE.to_string() };
     [
         r.scope.clone(),
         r.runs.to_string(),
+        r.sources.to_string(),
         of_runs(format!("{:.2}", r.median_abs_log_error)),
         of_runs(pct(r.within_20pct)),
         of_runs(pct(r.within_2x)),
@@ -33,9 +34,10 @@ fn row_cells(r: &ValidationRow) -> [String; 9] {
     ]
 }
 
-const HEADERS: [&str; 9] = [
+const HEADERS: [&str; 10] = [
     "scope",
     "saturated runs",
+    "from sources",
     "median |ln error|",
     "within ±20 %",
     "within 2×",
@@ -45,9 +47,18 @@ const HEADERS: [&str; 9] = [
     "not predictable",
 ];
 
-/// Each ground's interval of `system`, e.g. `model ×/÷ 3.18, stated hardware ×/÷ 1.42`.
+/// Each ground's interval of `system`, e.g. `model ×/÷ 3.18 (11 runs, 4 sources), …`.
 fn interval_words(t: &ThroughputModel, system: capacity::SystemId) -> String {
-    Ground::ALL.iter().map(|g| format!("{} ×/÷ {:.2}", g.label(), t.base_interval_on(system, *g).0.exp())).collect::<Vec<_>>().join(", ")
+    Ground::ALL.iter().map(|g| format!("{} ×/÷ {:.2}{}", g.label(), t.base_interval_on(system, *g).0.exp(), rests_on(t, system, *g))).collect::<Vec<_>>().join(", ")
+}
+
+/// ` (11 runs, 4 sources)`: what an interval's quantile was taken over; empty when
+/// it was not calibrated.
+fn rests_on(t: &ThroughputModel, system: capacity::SystemId, g: Ground) -> String {
+    match t.interval(system, g) {
+        Some(i) if i.residuals > 0 => format!(" ({} runs, {} {})", i.residuals, i.sources, if i.sources == 1 { "source" } else { "sources" }),
+        _ => String::new(),
+    }
 }
 
 /// Each ground's interval of `system`, with how it was calibrated.
@@ -61,11 +72,11 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     let mut out = String::new();
     let Some(v) = &t.validation else { return "no validation was run\n".into() };
     out.push_str(&format!(
-        "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\nCoverage is followed by the 90 % Wilson range of that share given the runs behind it: how far chance alone moves it.\n\n",
+        "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\nCoverage is followed by the 90 % Wilson range of that share given the runs behind it: how far chance alone moves it.\nRuns of one source share hardware and client settings, so the sources (held out whole) are the independent units: a share over few sources is thinner still.\n\n",
         v.level * 100.0
     ));
-    let line = |cells: &[String]| format!("{:<32} {:>9} {:>9} {:>8} {:>8} {:>15} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8]);
-    let short: Vec<String> = ["scope", "saturated", "med|ln|", "±20 %", "2×", "coverage", "lower-b.", "under", "unpred."].iter().map(|s| s.to_string()).collect();
+    let line = |cells: &[String]| format!("{:<32} {:>9} {:>7} {:>9} {:>8} {:>8} {:>15} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], cells[9]);
+    let short: Vec<String> = ["scope", "saturated", "sources", "med|ln|", "±20 %", "2×", "coverage", "lower-b.", "under", "unpred."].iter().map(|s| s.to_string()).collect();
     out.push_str(&line(&short));
     for r in &v.by_system {
         out.push_str(&line(&row_cells(r)));
@@ -136,7 +147,7 @@ pub fn model_page(t: &ThroughputModel) -> String {
         .map(|s| {
             let intervals: String = interval_hows(t, s.system)
                 .into_iter()
-                .map(|(g, how)| format!("<span title=\"{}\">{} ×/÷ {:.2}</span>", escape(&how), escape(g.label()), t.base_interval_on(s.system, g).0.exp()))
+                .map(|(g, how)| format!("<span title=\"{}\">{} ×/÷ {:.2}</span><span class=\"muted\">{}</span>", escape(&how), escape(g.label()), t.base_interval_on(s.system, g).0.exp(), escape(&rests_on(t, s.system, g))))
                 .collect::<Vec<_>>()
                 .join(", ");
             let effects: String = s

@@ -40,6 +40,16 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
     // of a few runs may sit from the stated level by chance.
     let (lo, hi) = all.coverage_range().expect("saturated runs");
     assert!(html.contains(&format!("{:.0} % ({:.0}–{:.0})", all.coverage * 100.0, lo * 100.0, hi * 100.0)), "coverage range in the table");
+    // Each row says how many sources its runs come from, and each interval how many
+    // sources its quantile was taken over: the independent units a coverage rests on.
+    assert!(html.contains("<th scope=\"col\">from sources</th>"), "sources column");
+    let kafka_row = html.split("<tr").find(|r| r.contains("<th scope=\"row\">kafka</th>")).expect("kafka row");
+    let kafka = v.row("kafka").expect("kafka");
+    assert!(kafka_row.starts_with(&format!("><th scope=\"row\">kafka</th><td>{}</td><td>{}</td>", kafka.runs, kafka.sources)), "{kafka_row}");
+    for iv in &model.intervals {
+        let words = format!("({} runs, {} source", iv.residuals, iv.sources);
+        assert!(html.contains(&words), "{:?} {:?}: {words}", iv.system, iv.ground);
+    }
     // A scope with no saturated runs (Pravega; sources of lower-bound runs only) says
     // n/a for the shares of those runs, not 0.00 / 0 % as if every one had missed.
     let pravega = html.split("<tr").find(|r| r.contains("<th scope=\"row\">pravega</th>")).expect("pravega row");

@@ -43,3 +43,20 @@ fn a_system_with_few_runs_is_never_narrower_than_its_own_errors() {
     let iv = calibrate(SystemId::Kafka, Ground::StatedHardware, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]), &pooled, 0.8);
     assert!((iv.log_half_width - 0.5).abs() < 1e-12, "{iv:?}");
 }
+
+#[test]
+fn an_interval_says_how_many_sources_its_runs_come_from() {
+    // Two sources: one of 4 runs (¼ each), one of 2 (½ each): 6 runs, 2 sources.
+    let own = [(0.1, 0.25), (0.2, 0.25), (0.3, 0.25), (0.4, 0.25), (0.5, 0.5), (0.6, 0.5)];
+    let iv = calibrate(SystemId::Pulsar, Ground::StatedHardware, &own, &[], 0.8);
+    assert_eq!((iv.residuals, iv.sources, iv.own_runs), (6, 2, 6), "{iv:?}");
+    assert!(iv.how.contains("6 held-out runs (2 sources)"), "{}", iv.how);
+    // Below 5 own runs the pooled set is used, and its source count with it.
+    let pooled: Vec<(f64, f64)> = (0..9).map(|i| (0.1 * f64::from(i), 1.0 / 3.0)).collect();
+    let iv = calibrate(SystemId::Rocketmq, Ground::Model, &[(0.05, 1.0)], &pooled, 0.8);
+    assert_eq!((iv.residuals, iv.sources), (9, 3), "{iv:?}");
+    assert!(iv.how.contains("9 held-out runs (3 source–system pairs)"), "{}", iv.how);
+    // One source alone is named in the singular.
+    let iv = calibrate(SystemId::Kafka, Ground::Model, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]).iter().map(|r| (r.0, 0.2)).collect::<Vec<_>>(), &[], 0.8);
+    assert!(iv.how.contains("(1 source)"), "{}", iv.how);
+}

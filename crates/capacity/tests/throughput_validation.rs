@@ -134,6 +134,67 @@ fn intervals_are_calibrated_per_fitted_system_and_predictions_carry_them() {
     }
 }
 
+/// Runs of one source share its hardware and client settings, so coverage is
+/// exchangeable over sources, not runs: each row and each interval says how many it
+/// rests on, counted here from the held-out points themselves.
+#[test]
+fn rows_and_intervals_say_how_many_sources_they_rest_on() {
+    use capacity::throughput::Ground;
+    let m = model();
+    let v = validation(&m);
+    let groups = |keep: &dyn Fn(&capacity::throughput::ValidationPoint) -> bool| {
+        let mut g: Vec<(String, String)> = v.points.iter().filter(|p| !p.lower_bound && keep(p)).map(|p| (format!("{:?}", p.system), p.source.clone())).collect();
+        g.sort();
+        g.dedup();
+        g.len()
+    };
+    for r in &v.by_system {
+        let n = groups(&|p| r.scope == "all" || p.system.id() == r.scope);
+        assert_eq!(r.sources, n, "{}", r.scope);
+    }
+    // Kafka's saturated runs come from 5 sources (Confluent, seed 000, mqperf,
+    // StreamNative, te Wierik), Pulsar's from 4 (Confluent, seed 000, mqperf, te Wierik).
+    assert_eq!(v.row("kafka").map(|r| r.sources), Some(5));
+    assert_eq!(v.row("pulsar").map(|r| r.sources), Some(4));
+    for i in &m.intervals {
+        let own = groups(&|p| p.system == i.system && p.ground == i.ground);
+        let pooled = groups(&|p| p.ground == i.ground);
+        assert!(i.sources == own || i.sources == pooled, "{:?} {:?}: {} sources, {own} own, {pooled} pooled", i.system, i.ground, i.sources);
+        assert!(i.sources >= 1 && i.sources <= i.residuals, "{i:?}");
+        assert!(i.how.contains(&format!("({} source", i.sources)) || i.how.contains(&format!("({} source–system pairs)", i.sources)), "{}", i.how);
+    }
+    // Pulsar's model ground rests on 2 sources only (seed 000 and te Wierik): the
+    // thinnest interval a plan sizes with, and it says so.
+    let pulsar = m.interval(capacity::SystemId::Pulsar, Ground::Model).expect("interval");
+    assert_eq!(pulsar.sources, 2, "{}", pulsar.how);
+}
+
+/// The README quotes the validation table (issue 7: "The README quotes the
+/// figures"); a change that moves a figure must move the README with it.
+#[test]
+fn the_readme_quotes_the_validation_table_as_it_is() {
+    use capacity::throughput::{Ground, ValidationRow};
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
+    let m = model();
+    let v = validation(&m);
+    let pct = |x: f64| format!("{:.0} %", x * 100.0);
+    let line = |label: &str, r: &ValidationRow| {
+        let (lo, hi) = r.coverage_range().expect("runs");
+        format!(
+            "| {label} | {} | {} | {:.2} | {} | {} | {} ({:.0}–{:.0}) | {} of {} |",
+            r.runs, r.sources, r.median_abs_log_error, pct(r.within_20pct), pct(r.within_2x), pct(r.coverage), lo * 100.0, hi * 100.0, r.lower_bound_under_10pct, r.lower_bound_runs
+        )
+    };
+    for (label, scope) in [("Kafka", "kafka"), ("Pulsar", "pulsar"), ("RocketMQ", "rocketmq"), ("all", "all")] {
+        let want = line(label, v.row(scope).expect("row"));
+        assert!(readme.contains(&want), "README lacks the row, as validated:\n{want}");
+    }
+    for (label, g) in [("*ground:* model (CPU cost, partition ceiling, assumed hardware)", Ground::Model), ("*ground:* stated hardware (disks, NIC)", Ground::StatedHardware)] {
+        let want = line(label, v.by_ground.iter().find(|r| r.scope == g.label()).expect("ground row"));
+        assert!(readme.contains(&want), "README lacks the row, as validated:\n{want}");
+    }
+}
+
 /// Prints the table (cargo test -p capacity --test throughput_validation -- --ignored --nocapture).
 #[test]
 #[ignore = "prints the validation table"]

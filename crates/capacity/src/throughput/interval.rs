@@ -91,6 +91,12 @@ pub struct Interval {
     /// from other systems' held-out errors).
     #[serde(default)]
     pub own_runs: usize,
+    /// Independent sources (source × system) the residuals come from: held out a
+    /// whole source at a time, these — not the runs — are the units a coverage is
+    /// exchangeable over, so an interval on 2 sources is thinner than its runs
+    /// suggest (absent in caches made before it: 0).
+    #[serde(default)]
+    pub sources: usize,
 }
 
 impl Interval {
@@ -104,6 +110,7 @@ impl Interval {
             residuals: 0,
             how: "not calibrated (too few held-out runs): ±2× assumed".into(),
             own_runs: 0,
+            sources: 0,
         }
     }
 }
@@ -143,16 +150,25 @@ pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
 pub fn calibrate(system: SystemId, ground: Ground, own: &[(f64, f64)], pooled: &[(f64, f64)], level: f64) -> Interval {
     let q = |set: &[(f64, f64)]| weighted_abs_quantile(set, level);
     let pct = level * 100.0;
-    let (w, residuals, how) = if own.len() >= MIN_RESIDUALS {
-        (q(own), own.len(), format!("{pct:.0} % quantile of |ln error| over {} held-out runs of this system {}", own.len(), ground.meaning()))
+    let (n_own, n_pooled) = (source_count(own), source_count(pooled));
+    let from = |n: usize| if n == 1 { "1 source".to_string() } else { format!("{n} sources") };
+    let (w, residuals, sources, how) = if own.len() >= MIN_RESIDUALS {
+        (q(own), own.len(), n_own, format!("{pct:.0} % quantile of |ln error| over {} held-out runs ({}) of this system {}", own.len(), from(n_own), ground.meaning()))
     } else {
         match (q(pooled), q(own)) {
-            (Some(p), Some(o)) if o > p => (Some(o), own.len(), format!("{pct:.0} % quantile of this system's own {} held-out run(s) {}, wider than the {pct:.0} % quantile over {} such runs of all systems", own.len(), ground.meaning(), pooled.len())),
-            (p, _) => (p, pooled.len(), format!("{pct:.0} % quantile over {} held-out runs of all systems {} (only {} of this one)", pooled.len(), ground.meaning(), own.len())),
+            (Some(p), Some(o)) if o > p => (Some(o), own.len(), n_own, format!("{pct:.0} % quantile of this system's own {} held-out run(s) ({}) {}, wider than the {pct:.0} % quantile over {} such runs of all systems", own.len(), from(n_own), ground.meaning(), pooled.len())),
+            (p, _) => (p, pooled.len(), n_pooled, format!("{pct:.0} % quantile over {} held-out runs ({n_pooled} source–system pairs) of all systems {} (only {} of this one)", pooled.len(), ground.meaning(), own.len())),
         }
     };
     match w {
-        Some(w) => Interval { system, ground, level, log_half_width: w.max(0.05), residuals, how, own_runs: own.len() },
+        Some(w) => Interval { system, ground, level, log_half_width: w.max(0.05), residuals, how, own_runs: own.len(), sources },
         None => Interval::assumed(system, ground),
     }
+}
+
+/// How many (source, system) groups a residual set spans: each group's runs weigh
+/// 1 / its runs ([`super::Validation::residuals`]), so the weights sum to the groups.
+fn source_count(res: &[(f64, f64)]) -> usize {
+    let total: f64 = res.iter().map(|r| r.1).sum();
+    total.round() as usize
 }

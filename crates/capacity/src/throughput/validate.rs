@@ -88,6 +88,10 @@ pub struct ValidationRow {
     pub scope: String,
     /// Saturated runs predicted.
     pub runs: usize,
+    /// Sources (source × system) those runs come from: the units held out, so what
+    /// the coverage is exchangeable over (absent in caches made before it: 0).
+    #[serde(default)]
+    pub sources: usize,
     /// Median |ln(measured / predicted)|.
     pub median_abs_log_error: f64,
     /// Share of runs with |predicted − measured| ≤ 20 % of measured.
@@ -243,9 +247,13 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
     let lb: Vec<&&ValidationPoint> = pts.iter().filter(|p| p.lower_bound).collect();
     let n = sat.len() as f64;
     let share = |f: &dyn Fn(&ValidationPoint) -> bool| if sat.is_empty() { 0.0 } else { sat.iter().filter(|p| f(p)).count() as f64 / n };
+    let mut groups: Vec<(SystemId, &str)> = sat.iter().map(|p| (p.system, p.source.as_str())).collect();
+    crate::order::sort_by(&mut groups, |a, b| (a.0.id(), a.1).cmp(&(b.0.id(), b.1)));
+    groups.dedup();
     ValidationRow {
         scope: scope.to_string(),
         runs: sat.len(),
+        sources: groups.len(),
         median_abs_log_error: crate::fit::median(sat.iter().map(|p| p.log_error().abs()).collect()).unwrap_or(0.0),
         within_20pct: share(&|p| p.within_20pct()),
         within_2x: share(&|p| p.log_error().abs() <= std::f64::consts::LN_2),
@@ -262,7 +270,7 @@ mod tests {
     use super::*;
 
     fn row(runs: usize, coverage: f64) -> ValidationRow {
-        ValidationRow { scope: "x".into(), runs, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
+        ValidationRow { scope: "x".into(), runs, sources: 1, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
     }
 
     /// Wilson's score interval by hand (z = 1.6449): 14 of 16 → centre 0.8208,
