@@ -10,7 +10,9 @@ import { BASE } from './browser.mjs';
 
 // Stop 23: 295,424 B (294,303 measured: the bundle +1.1 KB, the catalog +1 KB for a tenth
 // source's cited runs and the machine-class effects).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 295_424);
+// Stop 25: 296,448 B: the bundle +1.0 KB (intervals and rows naming the sources they rest
+// on, plans' notes saying so), the catalog a few dozen bytes (each interval's count).
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 296_448);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 

@@ -3,7 +3,7 @@
 //! parameters and the predicted-vs-measured chart). Thin: every figure comes from
 //! `capacity::throughput`.
 
-use capacity::throughput::{Ground, ThroughputModel, ValidationRow};
+use capacity::throughput::{sources_words, Ground, ThroughputModel, ValidationRow};
 use capacity::units::fmt_num;
 use charts::escape;
 
@@ -41,7 +41,7 @@ const HEADERS: [&str; 10] = [
     "median |ln error|",
     "within ±20 %",
     "within 2×",
-    "interval coverage (90 % range)",
+    "80 % interval coverage (90 % Wilson range)",
     "lower-bound runs",
     "under-predicted >10 %",
     "not predictable",
@@ -56,7 +56,8 @@ fn interval_words(t: &ThroughputModel, system: capacity::SystemId) -> String {
 /// it was not calibrated.
 fn rests_on(t: &ThroughputModel, system: capacity::SystemId, g: Ground) -> String {
     match t.interval(system, g) {
-        Some(i) if i.residuals > 0 => format!(" ({} runs, {} {})", i.residuals, i.sources, if i.sources == 1 { "source" } else { "sources" }),
+        Some(i) if i.residuals > 0 && i.residuals == i.own_runs => format!(" ({} runs, {})", i.residuals, sources_words(i.sources)),
+        Some(i) if i.residuals > 0 => format!(" (borrowed: {} runs of all systems, {}; {} of this one)", i.residuals, sources_words(i.sources), i.own_runs),
         _ => String::new(),
     }
 }
@@ -75,8 +76,12 @@ pub fn validation_text(t: &ThroughputModel) -> String {
         "Leave-one-source-out validation: each source held out in turn, the model fitted on the rest predicts its runs.\nStated interval: {:.0} %; each held-out run's interval is calibrated on the other sources only.\nCoverage is followed by the 90 % Wilson range of that share given the runs behind it: how far chance alone moves it.\nRuns of one source share hardware and client settings, so the sources (held out whole) are the independent units: a share over few sources is thinner still.\n\n",
         v.level * 100.0
     ));
-    let line = |cells: &[String]| format!("{:<32} {:>9} {:>7} {:>9} {:>8} {:>8} {:>15} {:>8} {:>8} {:>8}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], cells[9]);
-    let short: Vec<String> = ["scope", "saturated", "sources", "med|ln|", "±20 %", "2×", "coverage", "lower-b.", "under", "unpred."].iter().map(|s| s.to_string()).collect();
+    let line = |cells: &[String]| format!("{:<32} {:>9} {:>7} {:>8} {:>6} {:>6} {:>16} {:>7} {:>6} {:>7}\n", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], cells[9]);
+    let short: Vec<String> = ["scope", "saturated", "sources", "med|ln|", "±20 %", "2×", "coverage (range)", "lower", "under", "unpred."].iter().map(|s| s.to_string()).collect();
+    out.push_str(&format!(
+        "Columns: saturated = held-out saturated runs; sources = distinct sources they come from (each held out whole, with all its systems: the independent units); med|ln| = median |ln(measured ÷ predicted)|; ±20 %, 2× = share of saturated runs predicted that close; coverage = share inside their {:.0} % interval (90 % Wilson range); lower = lower-bound runs (held to a rate, client-bound, field reports); under = of those, predicted more than 10 % below what they reached; unpred. = saturated runs of a system no other source measured.\n\n",
+        v.level * 100.0
+    ));
     out.push_str(&line(&short));
     for r in &v.by_system {
         out.push_str(&line(&row_cells(r)));
@@ -92,13 +97,13 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     out.push_str("\nfitted on all sources\n");
     for s in &t.systems {
         out.push_str(&format!(
-            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write{}; tail read {}; partition ceiling {}; intervals {}\n",
+            "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write, s the message size in bytes{}; tail read {}; partition ceiling {}; intervals {}\n",
             s.system.name(),
             s.a_core_us,
             s.b_core_us_per_byte,
             s.per_byte_note(),
             s.read.summary(),
-            s.ceiling.as_ref().map_or_else(|| "not measured".to_string(), |c| format!("{} MB/s", fmt_num(c.bytes_per_s / 1e6))),
+            s.ceiling.as_ref().map_or_else(|| "not measured".to_string(), |c| format!("{} MB/s per partition", fmt_num(c.bytes_per_s / 1e6))),
             interval_words(t, s.system),
         ));
         for (g, how) in interval_hows(t, s.system) {
@@ -108,7 +113,7 @@ pub fn validation_text(t: &ThroughputModel) -> String {
             out.push_str(&format!("    disks of {m} not stated: {}\n", d.map_or_else(|| "no disk bound needed".to_string(), |b| format!("fitted at {} MB/s per node from its own runs", fmt_num(b / 1e6)))));
         }
         for e in &s.machine_effects {
-            out.push_str(&format!("    on {}: CPU bound ×{:.3}, measured ÷ fitted over {} CPU-bound run(s) there\n", e.class, e.factor, e.runs.len()));
+            out.push_str(&format!("    on {}: CPU bound ×{:.3}, measured ÷ fitted over {} CPU-bound run(s) there from {}\n", e.class, e.factor, e.runs.len(), sources_words(e.sources())));
         }
     }
     for f in &t.factors {
@@ -153,17 +158,19 @@ pub fn model_page(t: &ThroughputModel) -> String {
             let effects: String = s
                 .machine_effects
                 .iter()
-                .map(|e| format!("<li>on {}: CPU bound ×{} <span class=\"muted\" title=\"{}\">(measured ÷ fitted over {} CPU-bound run(s), each source weighing the same)</span></li>", escape(&e.class), escape(&format!("{:.3}", e.factor)), escape(&e.runs.join(", ")), e.runs.len()))
+                .map(|e| format!("<li>on {}: CPU bound ×{} <span class=\"muted\" title=\"{}\">(measured ÷ fitted over {} CPU-bound run(s) from {}, each source weighing the same)</span></li>", escape(&e.class), escape(&format!("{:.3}", e.factor)), escape(&e.runs.join(", ")), e.runs.len(), sources_words(e.sources())))
                 .collect();
             let effects = if effects.is_empty() { effects } else { format!("<ul>{effects}</ul>") };
             format!(
-                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, intervals {intervals} <span class=\"muted\">({} runs fitted)</span>{effects}</li>",
+                "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, intervals {intervals} <span class=\"muted\">({} runs fitted: {} saturated, {} lower bounds)</span>{effects}</li>",
                 escape(s.system.name()),
                 escape(&format!("{:.2}", s.a_core_us)),
                 escape(&format!("{:.5}", s.b_core_us_per_byte)),
                 escape(s.per_byte_note()),
                 escape(&s.read.summary()),
-                s.runs.len()
+                s.runs.len(),
+                s.runs.iter().filter(|r| !r.lower_bound).count(),
+                s.runs.iter().filter(|r| r.lower_bound).count()
             )
         })
         .collect();
@@ -174,7 +181,7 @@ pub fn model_page(t: &ThroughputModel) -> String {
 <h2>By system</h2>{by_system}\
 <figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
 <h2>By held-out source</h2>{by_source}\
-<h2 id=\"ground\">By ground</h2><p>What set the prediction: <strong>stated hardware</strong> (disks or a NIC whose figures the source or you stated: the model only adds write amplification, replication and partition placement) or the <strong>model</strong> (the fitted CPU cost, a fitted per-partition ceiling, or hardware that was assumed). Each ground's interval is the split-conformal quantile of its own held-out errors, so each covers its level on its own; a plan's CPU bound carries the model's.</p>{by_ground}\
+<h2 id=\"ground\">By ground</h2><p>What set the prediction: <strong>stated hardware</strong> (disks or a NIC whose figures the source or you stated: the model only adds write amplification, replication and partition placement) or the <strong>model</strong> (the fitted CPU cost, a fitted per-partition ceiling, or hardware that was assumed). Each ground's interval is the split-conformal quantile of its own held-out errors, so each is calibrated for its level on its own (what each reaches is below; per system, in the first table); a plan's CPU bound carries the model's.</p>{by_ground}\
 <h2>Fitted on all sources</h2><ul>{params}</ul>{runs}{latency}<h2>Sources</h2><ul>{sources}</ul>{glossary}<p><a href=\"/\">← back to the advisor</a></p>",
         level = v.level * 100.0,
         by_system = table(&v.by_system),

@@ -47,7 +47,8 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
     let kafka = v.row("kafka").expect("kafka");
     assert!(kafka_row.starts_with(&format!("><th scope=\"row\">kafka</th><td>{}</td><td>{}</td>", kafka.runs, kafka.sources)), "{kafka_row}");
     for iv in &model.intervals {
-        let words = format!("({} runs, {} source", iv.residuals, iv.sources);
+        let from = capacity::throughput::sources_words(iv.sources);
+        let words = if iv.residuals == iv.own_runs { format!("({} runs, {from})", iv.residuals) } else { format!("(borrowed: {} runs of all systems, {from}; {} of this one)", iv.residuals, iv.own_runs) };
         assert!(html.contains(&words), "{:?} {:?}: {words}", iv.system, iv.ground);
     }
     // A scope with no saturated runs (Pravega; sources of lower-bound runs only) says
@@ -65,7 +66,7 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
         assert!(html.contains(&format!("<td>{}</td>", c.system.name())), "{:?} curve", c.system);
     }
     assert!(html.contains(&format!("{:+.2}", lat.residuals[0])), "residuals listed");
-    for term in ["saturated run", "lower-bound run", "held-out source", "|ln error|", "80 % interval, coverage", "bound", "floor, knee (latency)"] {
+    for term in ["saturated run", "lower-bound run", "held-out source", "|ln error|", "80 % interval, coverage", "from sources", "bound", "floor, knee (latency)"] {
         assert!(html.contains(&format!("<dt>{term}</dt>")), "term {term}");
     }
 }

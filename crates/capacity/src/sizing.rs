@@ -1073,7 +1073,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(Warning {
             kind: "wide_interval".into(),
             text: format!(
-                "{}: the {:.0} % interval spans {}–{} machines (×{}), too wide to buy on{}; a benchmark of your own at this workload (uploaded) narrows it",
+                "{}: the {:.0} % interval spans {}–{} machines (the far end ×{} the near), too wide to buy on{}; a benchmark of your own at this workload (uploaded) narrows it",
                 m.system.name(),
                 Dec(i.level * 100.0),
                 i.at_high_capacity,

@@ -3,11 +3,16 @@
 //! Lei et al. 2018, "Distribution-free predictive inference for regression", §2.2),
 //! with each source weighing the same.
 
-use capacity::throughput::{calibrate, weighted_abs_quantile, Ground};
+use capacity::throughput::{calibrate, weighted_abs_quantile, Ground, Residuals};
 use capacity::SystemId;
 
 fn equal(errors: &[f64]) -> Vec<(f64, f64)> {
     errors.iter().map(|e| (*e, 1.0)).collect()
+}
+
+/// A residual set whose runs each come from their own source.
+fn own_sources(errors: &[f64]) -> Residuals {
+    Residuals { errors: equal(errors), sources: errors.len() }
 }
 
 #[test]
@@ -36,27 +41,29 @@ fn each_source_weighs_the_same() {
 
 #[test]
 fn a_system_with_few_runs_is_never_narrower_than_its_own_errors() {
-    let own = equal(&[0.9, 0.1]);
-    let pooled = equal(&[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
+    let own = own_sources(&[0.9, 0.1]);
+    let pooled = own_sources(&[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
     let iv = calibrate(SystemId::Rocketmq, Ground::Model, &own, &pooled, 0.8);
     assert!((iv.log_half_width - 0.9).abs() < 1e-12, "{iv:?}");
-    let iv = calibrate(SystemId::Kafka, Ground::StatedHardware, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]), &pooled, 0.8);
+    let iv = calibrate(SystemId::Kafka, Ground::StatedHardware, &own_sources(&[0.1, 0.2, 0.3, 0.4, 0.5]), &pooled, 0.8);
     assert!((iv.log_half_width - 0.5).abs() < 1e-12, "{iv:?}");
 }
 
 #[test]
-fn an_interval_says_how_many_sources_its_runs_come_from() {
-    // Two sources: one of 4 runs (¼ each), one of 2 (½ each): 6 runs, 2 sources.
-    let own = [(0.1, 0.25), (0.2, 0.25), (0.3, 0.25), (0.4, 0.25), (0.5, 0.5), (0.6, 0.5)];
-    let iv = calibrate(SystemId::Pulsar, Ground::StatedHardware, &own, &[], 0.8);
+fn an_interval_says_how_many_runs_and_sources_it_rests_on() {
+    // 6 runs of this system from 2 sources.
+    let own = Residuals { errors: vec![(0.1, 0.25), (0.2, 0.25), (0.3, 0.25), (0.4, 0.25), (0.5, 0.5), (0.6, 0.5)], sources: 2 };
+    let iv = calibrate(SystemId::Pulsar, Ground::StatedHardware, &own, &Residuals::default(), 0.8);
     assert_eq!((iv.residuals, iv.sources, iv.own_runs), (6, 2, 6), "{iv:?}");
-    assert!(iv.how.contains("6 held-out runs (2 sources)"), "{}", iv.how);
-    // Below 5 own runs the pooled set is used, and its source count with it.
-    let pooled: Vec<(f64, f64)> = (0..9).map(|i| (0.1 * f64::from(i), 1.0 / 3.0)).collect();
-    let iv = calibrate(SystemId::Rocketmq, Ground::Model, &[(0.05, 1.0)], &pooled, 0.8);
-    assert_eq!((iv.residuals, iv.sources), (9, 3), "{iv:?}");
-    assert!(iv.how.contains("9 held-out runs (3 source–system pairs)"), "{}", iv.how);
-    // One source alone is named in the singular.
-    let iv = calibrate(SystemId::Kafka, Ground::Model, &equal(&[0.1, 0.2, 0.3, 0.4, 0.5]).iter().map(|r| (r.0, 0.2)).collect::<Vec<_>>(), &[], 0.8);
-    assert!(iv.how.contains("(1 source)"), "{}", iv.how);
+    assert!(iv.how.contains("over 6 held-out runs of this system from 2 sources"), "{}", iv.how);
+    // Below 5 own runs the pooled set is used, its source count with it, and the
+    // words say the width is mostly borrowed.
+    let pooled = Residuals { errors: (0..9).map(|i| (0.1 * f64::from(i), 1.0 / 3.0)).collect(), sources: 3 };
+    let iv = calibrate(SystemId::Rocketmq, Ground::Model, &Residuals { errors: vec![(0.05, 1.0)], sources: 1 }, &pooled, 0.8);
+    assert_eq!((iv.residuals, iv.sources, iv.own_runs), (9, 3, 1), "{iv:?}");
+    assert!(iv.how.contains("over 9 held-out runs of all systems from 3 sources") && iv.how.contains("only 1 of this one"), "{}", iv.how);
+    // One source is named in the singular.
+    let one = Residuals { errors: [0.1, 0.2, 0.3, 0.4, 0.5].iter().map(|e| (*e, 0.2)).collect(), sources: 1 };
+    let iv = calibrate(SystemId::Kafka, Ground::Model, &one, &Residuals::default(), 0.8);
+    assert!(iv.how.contains("from 1 source "), "{}", iv.how);
 }

@@ -135,33 +135,38 @@ fn intervals_are_calibrated_per_fitted_system_and_predictions_carry_them() {
 }
 
 /// Runs of one source share its hardware and client settings, so coverage is
-/// exchangeable over sources, not runs: each row and each interval says how many it
-/// rests on, counted here from the held-out points themselves.
+/// exchangeable over sources (held out whole, with all their systems), not runs:
+/// each row and each interval says how many it rests on, counted here from the
+/// held-out points themselves.
 #[test]
 fn rows_and_intervals_say_how_many_sources_they_rest_on() {
     use capacity::throughput::Ground;
     let m = model();
     let v = validation(&m);
-    let groups = |keep: &dyn Fn(&capacity::throughput::ValidationPoint) -> bool| {
-        let mut g: Vec<(String, String)> = v.points.iter().filter(|p| !p.lower_bound && keep(p)).map(|p| (format!("{:?}", p.system), p.source.clone())).collect();
+    let sources = |keep: &dyn Fn(&capacity::throughput::ValidationPoint) -> bool| {
+        let mut g: Vec<&str> = v.points.iter().filter(|p| !p.lower_bound && keep(p)).map(|p| p.source.as_str()).collect();
         g.sort();
         g.dedup();
         g.len()
     };
-    for r in &v.by_system {
-        let n = groups(&|p| r.scope == "all" || p.system.id() == r.scope);
+    for r in v.by_system.iter().chain(&v.by_source).chain(&v.by_ground) {
+        let n = sources(&|p| r.scope == "all" || p.system.id() == r.scope || p.source == r.scope || p.ground.label() == r.scope);
         assert_eq!(r.sources, n, "{}", r.scope);
     }
     // Kafka's saturated runs come from 5 sources (Confluent, seed 000, mqperf,
-    // StreamNative, te Wierik), Pulsar's from 4 (Confluent, seed 000, mqperf, te Wierik).
-    assert_eq!(v.row("kafka").map(|r| r.sources), Some(5));
-    assert_eq!(v.row("pulsar").map(|r| r.sources), Some(4));
+    // StreamNative, te Wierik), Pulsar's from 4 (Confluent, seed 000, mqperf, te
+    // Wierik); every system's together from the same 5.
+    let count = |scope: &str| v.row(scope).map(|r| r.sources);
+    assert_eq!((count("kafka"), count("pulsar"), count("all")), (Some(5), Some(4), Some(5)));
     for i in &m.intervals {
-        let own = groups(&|p| p.system == i.system && p.ground == i.ground);
-        let pooled = groups(&|p| p.ground == i.ground);
-        assert!(i.sources == own || i.sources == pooled, "{:?} {:?}: {} sources, {own} own, {pooled} pooled", i.system, i.ground, i.sources);
+        let own = sources(&|p| p.system == i.system && p.ground == i.ground);
+        let pooled = sources(&|p| p.ground == i.ground);
+        let borrowed = i.residuals != i.own_runs;
+        assert_eq!(i.sources, if borrowed { pooled } else { own }, "{:?} {:?}: {}", i.system, i.ground, i.how);
         assert!(i.sources >= 1 && i.sources <= i.residuals, "{i:?}");
-        assert!(i.how.contains(&format!("({} source", i.sources)) || i.how.contains(&format!("({} source–system pairs)", i.sources)), "{}", i.how);
+        let from = if i.sources == 1 { "from 1 source ".to_string() } else { format!("from {} sources ", i.sources) };
+        assert!(i.how.contains(&from), "{}", i.how);
+        assert_eq!(borrowed, i.how.contains("the width is borrowed"), "{}", i.how);
     }
     // Pulsar's model ground rests on 2 sources only (seed 000 and te Wierik): the
     // thinnest interval a plan sizes with, and it says so.

@@ -767,6 +767,14 @@ fn borrowed_intervals_and_quorum_counts_say_what_they_are() {
     let interval = |s| cand(&p, s).plan.warnings.iter().find(|w| w.kind == "interval").map(|w| w.text.clone()).expect("interval note");
     assert!(interval(SystemId::Pravega).contains("borrowed from other systems' held-out errors"), "{}", interval(SystemId::Pravega));
     assert!(interval(SystemId::Kafka).contains("calibrated on sources the fit did not see"), "{}", interval(SystemId::Kafka));
+    // Stop 25 (a reviewer: "the ×8.60 behind that range rests on 5 runs from 2
+    // sources, which the plan never says"): a plan names the runs and sources its
+    // CPU interval rests on, and RocketMQ's, whose 2 runs are too few, says it is
+    // mostly borrowed from other systems.
+    let model = cat.throughput.as_ref().expect("corpus model");
+    let iv = model.interval(SystemId::Kafka, capacity::throughput::Ground::Model).expect("interval");
+    assert!(interval(SystemId::Kafka).contains(&format!("({} runs from {} sources", iv.residuals, iv.sources)), "{}", interval(SystemId::Kafka));
+    assert!(interval(SystemId::Rocketmq).contains("mostly borrowed") && interval(SystemId::Rocketmq).contains("only 2 of them RocketMQ's"), "{}", interval(SystemId::Rocketmq));
     let q = run(&cat, &[("msgs", "5000"), ("kind", "business"), ("retention_h", "1")]);
     let r = cand(&q, SystemId::Rocketmq);
     assert_eq!(r.plan.bottleneck, BoundKind::Quorum);

@@ -14,7 +14,10 @@ use crate::system::SystemId;
 /// Tail-read cost of one system.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReadCost {
-    /// Share of one replica write's CPU per message per tail-reading group.
+    /// Share of one replica write's CPU per message per tail-reading group, as the
+    /// CPU fit took it. Plans charge [`ReadCost::planned`]: this when a pair measured
+    /// it, else the middle of [`ReadCost::range`] (so `/api/v1/model` may show 0.0
+    /// here where `mqplan validate` says "tail read 0.375 … the CPU fit took 0.00").
     pub per_group: f64,
     /// The pairs: (fewer-readers run, more-readers run, c from the pair).
     pub pairs: Vec<(String, String, f64)>,

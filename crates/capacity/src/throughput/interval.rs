@@ -91,10 +91,10 @@ pub struct Interval {
     /// from other systems' held-out errors).
     #[serde(default)]
     pub own_runs: usize,
-    /// Independent sources (source × system) the residuals come from: held out a
-    /// whole source at a time, these — not the runs — are the units a coverage is
-    /// exchangeable over, so an interval on 2 sources is thinner than its runs
-    /// suggest (absent in caches made before it: 0).
+    /// Distinct sources the residuals come from: held out a whole source at a time,
+    /// these — not the runs — are the units a coverage is exchangeable over, so an
+    /// interval on 2 sources is thinner than its runs suggest (absent in caches made
+    /// before it: 0).
     #[serde(default)]
     pub sources: usize,
 }
@@ -140,35 +140,45 @@ pub fn weighted_abs_quantile(res: &[(f64, f64)], level: f64) -> Option<f64> {
     v.last().map(|x| x.0)
 }
 
-/// Calibrates `system`'s interval from held-out residuals (ln measured/predicted, weight).
-/// With fewer than [`MIN_RESIDUALS`], every system's residuals are pooled — but the
-/// interval is never narrower than the same quantile of the system's own few
+/// `1 source` / `4 sources`: a source count in words.
+pub fn sources_words(n: usize) -> String {
+    if n == 1 { "1 source".to_string() } else { format!("{n} sources") }
+}
+
+/// Held-out residuals on one ground: (ln measured/predicted, weight) pairs, each
+/// source's runs weighing the same ([`super::Validation::residuals`]), and how many
+/// distinct sources they come from — the units held out, so what a coverage over
+/// them is exchangeable over.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Residuals {
+    /// (ln error, weight) per held-out saturated run.
+    pub errors: Vec<(f64, f64)>,
+    /// Distinct held-out sources among them.
+    pub sources: usize,
+}
+
+/// Calibrates `system`'s interval from held-out residuals on `ground`: its own and
+/// every system's (`pooled`).
+/// With fewer than [`MIN_RESIDUALS`] own runs, every system's residuals are pooled —
+/// but the interval is never narrower than the same quantile of the system's own few
 /// residuals: a system measured less must not get a tighter interval than its own
 /// held-out errors show (a new user saw RocketMQ's 2 runs give ×/÷ 2.13 beside
 /// Kafka's ×/÷ 2.63 from 16).
-/// `own` and `pooled` are residuals of predictions on `ground` only.
-pub fn calibrate(system: SystemId, ground: Ground, own: &[(f64, f64)], pooled: &[(f64, f64)], level: f64) -> Interval {
-    let q = |set: &[(f64, f64)]| weighted_abs_quantile(set, level);
+pub fn calibrate(system: SystemId, ground: Ground, own: &Residuals, pooled: &Residuals, level: f64) -> Interval {
+    let q = |set: &Residuals| weighted_abs_quantile(&set.errors, level);
     let pct = level * 100.0;
-    let (n_own, n_pooled) = (source_count(own), source_count(pooled));
-    let from = |n: usize| if n == 1 { "1 source".to_string() } else { format!("{n} sources") };
-    let (w, residuals, sources, how) = if own.len() >= MIN_RESIDUALS {
-        (q(own), own.len(), n_own, format!("{pct:.0} % quantile of |ln error| over {} held-out runs ({}) of this system {}", own.len(), from(n_own), ground.meaning()))
+    let from = sources_words;
+    let n_own = own.errors.len();
+    let (w, residuals, sources, how) = if n_own >= MIN_RESIDUALS {
+        (q(own), n_own, own.sources, format!("{pct:.0} % quantile of |ln error| over {n_own} held-out runs of this system from {} {}", from(own.sources), ground.meaning()))
     } else {
         match (q(pooled), q(own)) {
-            (Some(p), Some(o)) if o > p => (Some(o), own.len(), n_own, format!("{pct:.0} % quantile of this system's own {} held-out run(s) ({}) {}, wider than the {pct:.0} % quantile over {} such runs of all systems", own.len(), from(n_own), ground.meaning(), pooled.len())),
-            (p, _) => (p, pooled.len(), n_pooled, format!("{pct:.0} % quantile over {} held-out runs ({n_pooled} source–system pairs) of all systems {} (only {} of this one)", pooled.len(), ground.meaning(), own.len())),
+            (Some(p), Some(o)) if o > p => (Some(o), n_own, own.sources, format!("{pct:.0} % quantile of this system's own {n_own} held-out run(s) from {} {}, wider than the {pct:.0} % quantile over {} such runs of all systems", from(own.sources), ground.meaning(), pooled.errors.len())),
+            (p, _) => (p, pooled.errors.len(), pooled.sources, format!("{pct:.0} % quantile over {} held-out runs of all systems from {} {} ({}: the width is borrowed)", pooled.errors.len(), from(pooled.sources), ground.meaning(), if n_own == 0 { "none of this one".to_string() } else { format!("only {n_own} of this one") })),
         }
     };
     match w {
-        Some(w) => Interval { system, ground, level, log_half_width: w.max(0.05), residuals, how, own_runs: own.len(), sources },
+        Some(w) => Interval { system, ground, level, log_half_width: w.max(0.05), residuals, how, own_runs: n_own, sources },
         None => Interval::assumed(system, ground),
     }
-}
-
-/// How many (source, system) groups a residual set spans: each group's runs weigh
-/// 1 / its runs ([`super::Validation::residuals`]), so the weights sum to the groups.
-fn source_count(res: &[(f64, f64)]) -> usize {
-    let total: f64 = res.iter().map(|r| r.1).sum();
-    total.round() as usize
 }

@@ -25,6 +25,16 @@ pub struct MachineEffect {
     pub runs: Vec<String>,
 }
 
+impl MachineEffect {
+    /// Distinct sources among its runs (`source#run` ids).
+    pub fn sources(&self) -> usize {
+        let mut s: Vec<&str> = self.runs.iter().map(|r| r.split('#').next().unwrap_or(r)).collect();
+        crate::order::sort_by(&mut s, |a, b| a.cmp(b));
+        s.dedup();
+        s.len()
+    }
+}
+
 /// The class a corpus machine belongs to: its instance type when it has one (the
 /// same i3en.2xlarge in three sources is one class), else its own id.
 pub fn class_key(m: &Machine) -> String {

@@ -34,7 +34,7 @@ pub use cluster::{Assumptions, Cluster};
 pub use catchup::CatchupRun;
 pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST, READ_COST_MAX};
 pub use durability::{deviations, Deviation, DurabilityFactor};
-pub use interval::{calibrate, weighted_abs_quantile, Ground, Interval, DEFAULT_LEVEL};
+pub use interval::{calibrate, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
 pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;
@@ -169,9 +169,10 @@ impl SystemThroughput {
         self.b_core_us_per_byte <= 10f64.powf(cpu::LOG10_B_MIN) * 1.001
     }
 
-    /// Words for [`SystemThroughput::per_byte_unresolved`], empty when resolved.
+    /// Words for [`SystemThroughput::per_byte_unresolved`]; when resolved, the grid the
+    /// per-byte cost was searched on (0.1 decade: its resolution).
     pub fn per_byte_note(&self) -> &'static str {
-        if self.per_byte_unresolved() { " (per-byte cost at the search floor: the runs do not resolve it)" } else { "" }
+        if self.per_byte_unresolved() { " (per-byte cost at the search floor: the runs do not resolve it)" } else { " (per-byte cost to the fit's 0.1-decade grid: ±12 %)" }
     }
 
     /// Fills [`SystemThroughput::cited`] from the fitted runs.

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::interval::{calibrate, Ground};
+use super::interval::{calibrate, Ground, Residuals};
 use super::spec::{usable, ThroughputSpec};
 use super::Resource;
 use crate::corpus::Evidence;
@@ -88,8 +88,9 @@ pub struct ValidationRow {
     pub scope: String,
     /// Saturated runs predicted.
     pub runs: usize,
-    /// Sources (source × system) those runs come from: the units held out, so what
-    /// the coverage is exchangeable over (absent in caches made before it: 0).
+    /// Distinct sources those runs come from: the units held out (a source with all
+    /// its systems), so what the coverage is exchangeable over (absent in caches
+    /// made before it: 0).
     #[serde(default)]
     pub sources: usize,
     /// Median |ln(measured / predicted)|.
@@ -98,8 +99,13 @@ pub struct ValidationRow {
     pub within_20pct: f64,
     /// Share within a factor of two.
     pub within_2x: f64,
-    /// Share of measured values inside the stated interval.
+    /// Share of measured values inside the stated interval (0 when `runs` is 0: not
+    /// applicable, as `median_abs_log_error` and the other shares then are).
     pub coverage: f64,
+    /// [`ValidationRow::coverage_range`], as served (`/api/v1/model`); None without
+    /// saturated runs (absent in caches made before it).
+    #[serde(default)]
+    pub coverage_range_90: Option<(f64, f64)>,
     /// Lower-bound runs checked.
     pub lower_bound_runs: usize,
     /// Lower-bound runs predicted below 90 % of the rate they reached.
@@ -151,7 +157,7 @@ pub struct Validation {
 impl Validation {
     /// Held-out saturated residuals (ln measured/predicted) on `ground` with weights
     /// (1 / runs of their source and system there), for one system or all.
-    pub fn residuals(&self, system: Option<SystemId>, ground: Ground) -> Vec<(f64, f64)> {
+    pub fn residuals(&self, system: Option<SystemId>, ground: Ground) -> Residuals {
         residuals_of(&self.points, system, ground, None)
     }
     /// The summary row of `scope` (`kafka`, …, `all`).
@@ -160,17 +166,27 @@ impl Validation {
     }
 }
 
-fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, ground: Ground, except: Option<&str>) -> Vec<(f64, f64)> {
+fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, ground: Ground, except: Option<&str>) -> Residuals {
     let sel: Vec<&ValidationPoint> = points
         .iter()
         .filter(|p| !p.lower_bound && p.ground == ground && system.is_none_or(|s| p.system == s) && except.is_none_or(|x| p.source != x))
         .collect();
-    sel.iter()
+    let errors = sel
+        .iter()
         .map(|p| {
             let n = sel.iter().filter(|q| q.source == p.source && q.system == p.system).count() as f64;
             (p.log_error(), 1.0 / n)
         })
-        .collect()
+        .collect();
+    Residuals { errors, sources: distinct_sources(sel.iter().copied()) }
+}
+
+/// Distinct held-out sources among `pts`.
+fn distinct_sources<'a>(pts: impl Iterator<Item = &'a ValidationPoint>) -> usize {
+    let mut s: Vec<&str> = pts.map(|p| p.source.as_str()).collect();
+    crate::order::sort_by(&mut s, |a, b| a.cmp(b));
+    s.dedup();
+    s.len()
 }
 
 /// Runs the validation of `spec` over `evidence`.
@@ -247,13 +263,10 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
     let lb: Vec<&&ValidationPoint> = pts.iter().filter(|p| p.lower_bound).collect();
     let n = sat.len() as f64;
     let share = |f: &dyn Fn(&ValidationPoint) -> bool| if sat.is_empty() { 0.0 } else { sat.iter().filter(|p| f(p)).count() as f64 / n };
-    let mut groups: Vec<(SystemId, &str)> = sat.iter().map(|p| (p.system, p.source.as_str())).collect();
-    crate::order::sort_by(&mut groups, |a, b| (a.0.id(), a.1).cmp(&(b.0.id(), b.1)));
-    groups.dedup();
-    ValidationRow {
+    let mut row = ValidationRow {
         scope: scope.to_string(),
         runs: sat.len(),
-        sources: groups.len(),
+        sources: distinct_sources(sat.iter().map(|p| **p)),
         median_abs_log_error: crate::fit::median(sat.iter().map(|p| p.log_error().abs()).collect()).unwrap_or(0.0),
         within_20pct: share(&|p| p.within_20pct()),
         within_2x: share(&|p| p.log_error().abs() <= std::f64::consts::LN_2),
@@ -262,7 +275,10 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
         lower_bound_under_10pct: lb.iter().filter(|p| p.under_predicted()).count(),
         worst_lower_bound_ratio: lb.iter().map(|p| p.predicted / p.measured).fold(1.0, f64::min),
         unpredictable,
-    }
+        coverage_range_90: None,
+    };
+    row.coverage_range_90 = row.coverage_range();
+    row
 }
 
 #[cfg(test)]
@@ -270,7 +286,7 @@ mod tests {
     use super::*;
 
     fn row(runs: usize, coverage: f64) -> ValidationRow {
-        ValidationRow { scope: "x".into(), runs, sources: 1, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
+        ValidationRow { scope: "x".into(), runs, sources: 1, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, coverage_range_90: None, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
     }
 
     /// Wilson's score interval by hand (z = 1.6449): 14 of 16 → centre 0.8208,
