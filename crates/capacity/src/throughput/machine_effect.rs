@@ -23,9 +23,29 @@ pub struct MachineEffect {
     pub factor: f64,
     /// The runs it rests on, `source#run`.
     pub runs: Vec<String>,
+    /// [`MachineEffect::note`], built on first use (a plan on this class says it every
+    /// time; never serialized).
+    #[serde(skip)]
+    pub(crate) note: crate::memo::Memo<String>,
 }
 
 impl MachineEffect {
+    /// What a plan on this class says of it: the factor, the runs and sources it rests
+    /// on, and that the interval is not narrowed for it.
+    pub fn note(&self, system: crate::system::SystemId) -> &str {
+        self.note.get_or_init(|| {
+            format!(
+                "{}'s CPU bound × {:.3} on this machine class ({}): the pooled fit's error on the {} saturated CPU-bound run(s) measured there by {} ({}), so the plan rests on what was measured on this machine; its interval is not narrowed for it (held out, a class's effect carried poorly to other message sizes: te Wierik's 100 B Kafka runs, predicted with Confluent's 1 KB effect, came out at 0.31× and 0.46×)",
+                system.name(),
+                crate::units::Dec(self.factor),
+                self.class,
+                self.runs.len(),
+                super::sources_words(self.sources()),
+                self.runs.join(", ")
+            )
+        })
+    }
+
     /// Distinct sources among its runs (`source#run` ids).
     pub fn sources(&self) -> usize {
         let mut s: Vec<&str> = self.runs.iter().map(|r| r.split('#').next().unwrap_or(r)).collect();
@@ -62,7 +82,7 @@ pub fn fit_machine_effects(inputs: &[FitInput<'_>], runs: &[FitRun]) -> Vec<Mach
                 let n = mine.iter().filter(|v| v.1 == u.1).count() as f64;
                 (s + u.2 / n, w + 1.0 / n)
             });
-            MachineEffect { class: class.to_string(), factor: (sum / weight).exp(), runs: mine.iter().map(|u| u.3.clone()).collect() }
+            MachineEffect { class: class.to_string(), factor: (sum / weight).exp(), runs: mine.iter().map(|u| u.3.clone()).collect(), note: crate::memo::Memo::default() }
         })
         .collect()
 }

@@ -132,18 +132,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         ));
     }
     if let Some(e) = effect {
-        notes.push((
-            "calibration".to_string(),
-            format!(
-                "{}'s CPU bound × {:.3} on this machine class ({}): the pooled fit's error on the {} saturated CPU-bound run(s) measured there by {} ({}), so the plan rests on what was measured on this machine; its interval is not narrowed for it (held out, a class's effect carried poorly to other message sizes: te Wierik's 100 B Kafka runs, predicted with Confluent's 1 KB effect, came out at 0.31× and 0.46×)",
-                system.name(),
-                Dec(e.factor),
-                e.class,
-                e.runs.len(),
-                super::sources_words(e.sources()),
-                e.runs.join(", ")
-            ),
-        ));
+        notes.push(("calibration".to_string(), e.note(system).to_string()));
     }
     if fit.per_byte_unresolved() {
         notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
