@@ -12,7 +12,9 @@ import { BASE } from './browser.mjs';
 // source's cited runs and the machine-class effects).
 // Stop 25: 296,448 B: the bundle +1.0 KB (intervals and rows naming the sources they rest
 // on, plans' notes saying so), the catalog a few dozen bytes (each interval's count).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 296_448);
+// Then 296,960 B (296,424 measured): assumed hardware became a ground of its own, a third
+// interval per system in the catalog (+89 B).
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 296_960);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 

@@ -36,7 +36,7 @@ fn row_cells(r: &ValidationRow) -> [String; 10] {
 
 const HEADERS: [&str; 10] = [
     "scope",
-    "saturated runs",
+    "held-out saturated runs",
     "from sources",
     "median |ln error|",
     "within ±20 %",
@@ -181,7 +181,7 @@ pub fn model_page(t: &ThroughputModel) -> String {
 <h2>By system</h2>{by_system}\
 <figure>{chart}<figcaption>Predicted (fit without the run's source) vs measured msg/s; filled = saturated, hollow = lower bound; colours: Kafka blue, RocketMQ orange, Pulsar green, Pravega pink; grey lines ±20 %.</figcaption></figure>\
 <h2>By held-out source</h2>{by_source}\
-<h2 id=\"ground\">By ground</h2><p>What set the prediction: <strong>stated hardware</strong> (disks or a NIC whose figures the source or you stated: the model only adds write amplification, replication and partition placement) or the <strong>model</strong> (the fitted CPU cost, a fitted per-partition ceiling, or hardware that was assumed). Each ground's interval is the split-conformal quantile of its own held-out errors, so each is calibrated for its level on its own (what each reaches is below; per system, in the first table); a plan's CPU bound carries the model's.</p>{by_ground}\
+<h2 id=\"ground\">By ground</h2><p>What set the prediction: <strong>stated hardware</strong> (disks or a NIC whose figures the source or you stated: the model only adds write amplification, replication and partition placement), the <strong>model</strong> (the fitted CPU cost or a fitted per-partition ceiling) or <strong>assumed hardware</strong> (disks or a NIC whose figures nobody stated; never narrower than the model's). Each ground's interval is the split-conformal quantile of its own held-out errors, so each is calibrated for its level on its own (what each reaches is below; per system, in the first table); a plan's CPU bound carries the model's.</p>{by_ground}\
 <h2>Fitted on all sources</h2><ul>{params}</ul>{runs}{latency}<h2>Sources fitted</h2><p>Runs each (saturated and lower-bound). Vendor guidance (Pulsar's bare-metal recommendations, Huawei's DMS flavors) is recorded in <code>data/corpus/</code> but never fitted.</p><ul>{sources}</ul>{glossary}<p><a href=\"/\">← back to the advisor</a></p>",
         level = v.level * 100.0,
         by_system = table(&v.by_system),

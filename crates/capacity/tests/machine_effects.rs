@@ -82,7 +82,7 @@ fn a_changed_core_count_is_not_the_measured_machine() {
     // It names how many sources the effect rests on (seed 000 alone here), and a
     // second plan says the same words (they are built once per effect).
     let note = |p: &capacity::throughput::CpuPerNode| p.notes.iter().find(|(k, _)| k == "calibration").map(|n| n.1.clone()).expect("calibration note");
-    assert!(note(&measured).contains("measured there by 1 source (seed-000#s000-pulsar-produce-100b)"), "{}", note(&measured));
+    assert!(note(&measured).contains("measured there (1 by 1 source: seed-000#s000-pulsar-produce-100b)"), "{}", note(&measured));
     assert_eq!(note(&measured), note(&at(&hw)));
     hw.cores = 16;
     hw.physical_cores = None;

@@ -98,33 +98,43 @@ fn no_system_s_coverage_rejects_the_stated_level() {
 }
 
 /// Each ground's interval is calibrated on its own held-out runs, so each covers
-/// about its level on its own (stop 24: model 15 of 18, 83 %; stated hardware 23 of
+/// about its level on its own (stop 25: model 14 of 16, 88 %; stated hardware 23 of
 /// 26, 88 %): neither overconfident by more than 5 points nor wide by more than 10,
-/// and the stated level inside each one's 90 % Wilson range.
+/// and the stated level inside each one's 90 % Wilson range. The assumed-hardware
+/// ground holds 2 runs (seed 000's, whose disks and NIC are unstated): too few to
+/// check a coverage on, so its interval is never narrower than the model ground's.
 #[test]
 fn each_ground_covers_about_its_level_on_its_own() {
-    use capacity::throughput::Ground;
+    use capacity::throughput::{Ground, Resource};
     let m = model();
     let v = validation(&m);
-    for g in Ground::ALL {
+    for g in [Ground::Model, Ground::StatedHardware] {
         let r = v.by_ground.iter().find(|r| r.scope == g.label()).unwrap_or_else(|| panic!("{g:?} row"));
         assert!(r.runs >= 10, "{g:?}: {} held-out runs", r.runs);
         assert!(r.coverage >= v.level - 0.05 && r.coverage <= v.level + 0.10, "{g:?}: coverage {:.2}", r.coverage);
         let (lo, hi) = r.coverage_range().expect("runs");
         assert!(lo <= v.level && v.level <= hi, "{g:?}: {lo:.2}–{hi:.2}");
     }
-    // A held-out point the CPU or a partition ceiling set is on the model ground
-    // (the point does not keep whether its disks or NIC were stated, so the other
-    // direction is `Ground::of`'s own match, not checked here).
+    let assumed: Vec<&str> = v.points.iter().filter(|p| !p.lower_bound && p.ground == Ground::AssumedHardware).map(|p| p.source.as_str()).collect();
+    assert!(!assumed.is_empty() && assumed.iter().all(|s| *s == "seed-000"), "{assumed:?}");
+    // A held-out point the CPU or a partition ceiling set is on the model ground, and
+    // one a disk or NIC set is on a hardware ground (stated or assumed: the point does
+    // not keep which, so that half is `Ground::of`'s own match, not checked here).
     for p in &v.points {
-        let hardware = matches!(p.bound, capacity::throughput::Resource::Disk | capacity::throughput::Resource::Nic);
-        assert!(p.ground == Ground::Model || hardware, "{}: {:?} on {:?}", p.run, p.bound, p.ground);
+        let hardware = matches!(p.bound, Resource::Disk | Resource::Nic);
+        assert_eq!(p.ground == Ground::Model, !hardware, "{}: {:?} on {:?}", p.run, p.bound, p.ground);
     }
-    // Stated hardware errs less than the model's own figures, so its interval is narrower.
+    // Stated hardware errs less than the model's own figures, so its interval is
+    // narrower; assumed hardware is never narrower than the fitted figures.
     for s in &m.systems {
-        let (hw, model) = (m.base_interval_on(s.system, Ground::StatedHardware).0, m.base_interval_on(s.system, Ground::Model).0);
-        assert!(hw < model, "{:?}: stated hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, hw.exp(), model.exp());
+        let w = |g| m.base_interval_on(s.system, g).0;
+        assert!(w(Ground::StatedHardware) < w(Ground::Model), "{:?}: stated hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, w(Ground::StatedHardware).exp(), w(Ground::Model).exp());
+        assert!(w(Ground::AssumedHardware) >= w(Ground::Model), "{:?}: assumed hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, w(Ground::AssumedHardware).exp(), w(Ground::Model).exp());
     }
+    // Pulsar's CPU interval is calibrated on CPU-set runs only (stop 24's ×/÷ 8.60 was
+    // the error of seed 000's 1 KB run on an assumed NIC): ×/÷ 5.06, its own 4 runs.
+    let pulsar = m.interval(capacity::SystemId::Pulsar, Ground::Model).expect("interval");
+    assert!((pulsar.log_half_width.exp() - 5.06).abs() < 0.01 && pulsar.own_runs == 4, "{pulsar:?}");
 }
 
 #[test]
@@ -211,7 +221,7 @@ fn the_readme_quotes_the_validation_table_as_it_is() {
         let want = line(label, v.row(scope).expect("row"));
         assert!(readme.contains(&want), "README lacks the row, as validated:\n{want}");
     }
-    for (label, g) in [("*ground:* model (CPU cost, partition ceiling, assumed hardware)", Ground::Model), ("*ground:* stated hardware (disks, NIC)", Ground::StatedHardware)] {
+    for (label, g) in [("*ground:* model (fitted CPU cost, partition ceiling)", Ground::Model), ("*ground:* stated hardware (disks, NIC)", Ground::StatedHardware), ("*ground:* assumed hardware (disks, NIC not stated)", Ground::AssumedHardware)] {
         let want = line(label, v.by_ground.iter().find(|r| r.scope == g.label()).expect("ground row"));
         assert!(readme.contains(&want), "README lacks the row, as validated:\n{want}");
     }

@@ -34,7 +34,7 @@ pub use cluster::{Assumptions, Cluster};
 pub use catchup::CatchupRun;
 pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST, READ_COST_MAX};
 pub use durability::{deviations, Deviation, DurabilityFactor};
-pub use interval::{calibrate, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
+pub use interval::{calibrate, calibrate_on, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
 pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
 pub use scaling::NodeScaling;

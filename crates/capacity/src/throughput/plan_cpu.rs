@@ -175,11 +175,11 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             Dec(level * 100.0),
             Dec((-half.down).exp()),
             Dec(half.up.exp()),
-            match t.interval(system, super::Ground::Model).filter(|i| i.own_runs > 0) {
-                Some(i) if i.residuals == i.own_runs => format!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
-                Some(i) => format!("mostly borrowed: calibrated on {} held-out runs of all systems from {} that the fitted CPU cost set, only {} of them {}'s", i.residuals, super::sources_words(i.sources), i.own_runs, system.name()),
-                None => 
-format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name()),
+            match t.interval(system, super::Ground::Model) {
+                Some(i) if i.own_runs > 0 && i.residuals == i.own_runs => format!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
+                Some(i) if i.own_runs > 0 => format!("mostly borrowed: calibrated on {} held-out runs of all systems that the fitted CPU cost set ({}), only {} of them {}'s", i.residuals, super::sources_words(i.sources), i.own_runs, system.name()),
+                Some(i) => format!("borrowed from other systems' held-out errors ({} runs from {}): no saturated run of {} could be held out and checked", i.residuals, super::sources_words(i.sources), system.name()),
+                None => format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name()),
             }
         ),
     ));

@@ -9,7 +9,7 @@ use super::consumers::{fit_catchup_cost, fit_read_cost};
 use super::consumers::ReadCost;
 use super::cpu::{fit_ab, fit_ab_read, FitInput};
 use super::durability::{combined, fit_factors};
-use super::interval::{calibrate, Ground};
+use super::interval::{calibrate_on, Ground};
 use super::partitions::fit_ceiling;
 use super::scaling::scaling;
 use super::validate::leave_one_source_out;
@@ -101,7 +101,7 @@ impl ThroughputSpec {
             model.intervals = SystemId::ALL
                 .into_iter()
                 .filter(|s| model.system(*s).is_some())
-                .flat_map(|s| Ground::ALL.map(|g| calibrate(s, g, &v.residuals(Some(s), g), &v.residuals(None, g), self.level)))
+                .flat_map(|s| Ground::ALL.map(|g| calibrate_on(s, g, |sys, gr| v.residuals(sys, gr), self.level)))
                 .collect();
             model.validation = Some(v);
         }

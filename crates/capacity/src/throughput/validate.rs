@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::interval::{calibrate, Ground, Residuals};
+use super::interval::{calibrate_on, Ground, Residuals};
 use super::spec::{usable, ThroughputSpec};
 use super::Resource;
 use crate::corpus::Evidence;
@@ -234,9 +234,7 @@ pub fn leave_one_source_out(spec: &ThroughputSpec, evidence: &[Evidence]) -> Val
     let widths: Vec<super::Widening> = points
         .iter()
         .map(|p| {
-            let own = residuals_of(&points, Some(p.system), p.ground, Some(&p.source));
-            let pooled = residuals_of(&points, None, p.ground, Some(&p.source));
-            let k = calibrate(p.system, p.ground, &own, &pooled, spec.level).log_half_width;
+            let k = calibrate_on(p.system, p.ground, |sys, g| residuals_of(&points, sys, g, Some(&p.source)), spec.level).log_half_width;
             p.extra().around(k)
         })
         .collect();
