@@ -21,6 +21,10 @@
 # interval and validation row saying how many sources it rests on (two fields, the served
 # coverage range), and a plan's interval, machine-class and wide-range notes naming their
 # runs and sources or saying the width is borrowed, cost 1.0 KB.
+# Then 284,160 B (283,770 B measured): `LatencyModel::unmeasured`, which says why a
+# latency is unmeasured without building the prediction's words and points (a plan asked
+# `predict` for that once per system and threw the words away), cost 172 B and made the
+# default plan ~4 % faster.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm

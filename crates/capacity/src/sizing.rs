@@ -637,7 +637,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // smallest cluster, 3 or RF nodes, or on `density_nodes` when re-sized).
     let per_node_guess = latency_density(f64::from(partitions), density_nodes.unwrap_or(f64::from(w.rf.max(3))));
     let p99_unmeasured = match lat {
-        Some(l) => l.predict(m.system, w.durability, 99.0, w.size.0, per_node_guess, 0.0).err().map(|u| u.why),
+        Some(l) => l.unmeasured(m.system, w.durability, 99.0, w.size.0, per_node_guess).map(|u| u.why),
         None => Some("no latency model loaded".to_string()),
     };
     // Transactional sends: with 1 % or more of the sends in transactions the p99 of

@@ -293,6 +293,14 @@ impl LatencyModel {
         }
     }
 
+    /// Why [`LatencyModel::predict`] would fail for these arguments, without building
+    /// the prediction's words and cited points (a plan asks this once per system only
+    /// to say why a latency is unmeasured); None when it would succeed.
+    pub fn unmeasured(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64) -> Option<Unmeasured> {
+        let d = latency_durability(system, d);
+        self.pick(system, d, percentile, bytes).err().or_else(|| self.partition_factor(system, d, per_node).err())
+    }
+
     /// Expected `percentile` latency at utilisation `u` for `bytes` messages and
     /// `per_node` partitions per node.
     pub fn predict(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64, per_node: f64, u: f64) -> Result<Predicted, Unmeasured> {
@@ -491,6 +499,11 @@ mod tests {
         assert!(!p.basis.contains("extrapolated"));
         // Sizes within ×2 of 1 KB only.
         assert!(m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 4096.0, 100.0, 0.5).is_err());
+        // `unmeasured` says why exactly where `predict` fails, in the same words.
+        for (bytes, per_node) in [(1024.0, 100.0), (4096.0, 100.0), (1024.0, 1500.0)] {
+            let why = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, bytes, per_node, 0.5).err().map(|u| u.why);
+            assert_eq!(m.unmeasured(SystemId::Kafka, Durability::Replicated, 99.0, bytes, per_node).map(|u| u.why), why, "{bytes} B, {per_node} per node");
+        }
         // The objective inverts the curve: 10 × (1 + 0.2 g) × 2 = 30 → g = 2.5 → u = 5/7, capped at 0.7.
         let u = m.utilisation_for(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 100.0, 28.0, 0.7).expect("reachable");
         let g = (28.0 / 20.0 - 1.0) / 0.2;
