@@ -56,7 +56,7 @@ fn interval_words(t: &ThroughputModel, system: capacity::SystemId) -> String {
 /// it was not calibrated.
 fn rests_on(t: &ThroughputModel, system: capacity::SystemId, g: Ground) -> String {
     match t.interval(system, g) {
-        Some(i) if i.residuals > 0 && i.residuals == i.own_runs => format!(" ({} runs, {})", i.residuals, sources_words(i.sources)),
+        Some(i) if i.residuals > 0 && !i.borrowed() => format!(" ({} runs, {})", i.residuals, sources_words(i.sources)),
         Some(i) if i.residuals > 0 => format!(" (borrowed: {} runs of all systems, {}; {} of this one)", i.residuals, sources_words(i.sources), i.own_runs),
         _ => String::new(),
     }

@@ -48,7 +48,7 @@ async fn every_held_out_run_is_listed_with_its_figures_and_the_latency_model_is_
     assert!(kafka_row.starts_with(&format!("><th scope=\"row\">kafka</th><td>{}</td><td>{}</td>", kafka.runs, kafka.sources)), "{kafka_row}");
     for iv in &model.intervals {
         let from = capacity::throughput::sources_words(iv.sources);
-        let words = if iv.residuals == iv.own_runs { format!("({} runs, {from})", iv.residuals) } else { format!("(borrowed: {} runs of all systems, {from}; {} of this one)", iv.residuals, iv.own_runs) };
+        let words = if !iv.borrowed() { format!("({} runs, {from})", iv.residuals) } else { format!("(borrowed: {} runs of all systems, {from}; {} of this one)", iv.residuals, iv.own_runs) };
         assert!(html.contains(&words), "{:?} {:?}: {words}", iv.system, iv.ground);
     }
     // A scope with no saturated runs (Pravega; sources of lower-bound runs only) says

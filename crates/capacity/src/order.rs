@@ -16,6 +16,14 @@ pub fn sort_by<T>(v: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
     v.extend(order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)));
 }
 
+/// How many distinct names `names` holds (sources among run ids, held-out points).
+pub fn distinct_count<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    let mut v: Vec<&str> = names.collect();
+    sort_by(&mut v, |a, b| a.cmp(b));
+    v.dedup();
+    v.len()
+}
+
 /// Sorts `v` by the key `f` gives, stably, like [`slice::sort_by_key`].
 pub fn sort_by_key<T, K: Ord>(v: &mut Vec<T>, f: impl Fn(&T) -> K) {
     sort_by(v, |a, b| f(a).cmp(&f(b)));

@@ -188,7 +188,7 @@ fn rows_and_intervals_say_how_many_sources_they_rest_on() {
     for i in &m.intervals {
         let own = sources(&|p| p.system == i.system && p.ground == i.ground);
         let pooled = sources(&|p| p.ground == i.ground);
-        let borrowed = i.residuals != i.own_runs;
+        let borrowed = i.borrowed();
         assert_eq!(i.sources, if borrowed { pooled } else { own }, "{:?} {:?}: {}", i.system, i.ground, i.how);
         assert!(i.sources >= 1 && i.sources <= i.residuals, "{i:?}");
         let from = if i.sources == 1 { "from 1 source ".to_string() } else { format!("from {} sources ", i.sources) };

@@ -85,22 +85,21 @@ impl Ground {
 /// Assumed hardware is also never narrower than the model ground: a figure nobody
 /// stated is no surer than the fitted ones.
 pub fn calibrate_on(system: SystemId, ground: Ground, residuals: impl Fn(Option<SystemId>, Ground) -> Residuals, level: f64) -> Interval {
-    let model = || calibrate(system, Ground::Model, &residuals(Some(system), Ground::Model), &residuals(None, Ground::Model), level);
-    let as_model = |why: &str| {
-        let mut i = model();
-        i.ground = ground;
-        i.how = format!("{why}: the model ground's — {}", i.how);
-        i
-    };
     let pooled = residuals(None, ground);
-    if pooled.errors.is_empty() && ground != Ground::Model {
-        return as_model(&format!("no held-out run was {}", ground.meaning()));
-    }
     let own = calibrate(system, ground, &residuals(Some(system), ground), &pooled, level);
-    if ground == Ground::AssumedHardware && model().log_half_width > own.log_half_width {
-        return as_model("its own held-out runs give a narrower interval than the fitted figures");
+    let no_runs = pooled.errors.is_empty();
+    if ground == Ground::Model || !(no_runs || ground == Ground::AssumedHardware) {
+        return own;
     }
-    own
+    let model = calibrate(system, Ground::Model, &residuals(Some(system), Ground::Model), &residuals(None, Ground::Model), level);
+    let why = if no_runs {
+        format!("no held-out run was {}", ground.meaning())
+    } else if model.log_half_width > own.log_half_width {
+        "its own held-out runs give a narrower interval than the fitted figures".to_string()
+    } else {
+        return own;
+    };
+    Interval { ground, how: format!("{why}: the model ground's — {}", model.how), ..model }
 }
 
 /// One system's interval on one [`Ground`].
@@ -133,6 +132,11 @@ pub struct Interval {
 }
 
 impl Interval {
+    /// Whether its width was taken over other systems' runs too (too few of its own).
+    pub fn borrowed(&self) -> bool {
+        self.residuals != self.own_runs
+    }
+
     /// The fallback for a system with no calibration.
     pub fn assumed(system: SystemId, ground: Ground) -> Interval {
         Interval {
@@ -200,14 +204,13 @@ pub struct Residuals {
 pub fn calibrate(system: SystemId, ground: Ground, own: &Residuals, pooled: &Residuals, level: f64) -> Interval {
     let q = |set: &Residuals| weighted_abs_quantile(&set.errors, level);
     let pct = level * 100.0;
-    let from = sources_words;
     let n_own = own.errors.len();
     let (w, residuals, sources, how) = if n_own >= MIN_RESIDUALS {
-        (q(own), n_own, own.sources, format!("{pct:.0} % quantile of |ln error| over {n_own} held-out runs of this system from {} {}", from(own.sources), ground.meaning()))
+        (q(own), n_own, own.sources, format!("{pct:.0} % quantile of |ln error| over {n_own} held-out runs of this system from {} {}", sources_words(own.sources), ground.meaning()))
     } else {
         match (q(pooled), q(own)) {
-            (Some(p), Some(o)) if o > p => (Some(o), n_own, own.sources, format!("{pct:.0} % quantile of this system's own {n_own} held-out run(s) from {} {}, wider than the {pct:.0} % quantile over {} such runs of all systems", from(own.sources), ground.meaning(), pooled.errors.len())),
-            (p, _) => (p, pooled.errors.len(), pooled.sources, format!("{pct:.0} % quantile over {} held-out runs of all systems from {} {} ({}: the width is borrowed)", pooled.errors.len(), from(pooled.sources), ground.meaning(), if n_own == 0 { "none of this one".to_string() } else { format!("only {n_own} of this one") })),
+            (Some(p), Some(o)) if o > p => (Some(o), n_own, own.sources, format!("{pct:.0} % quantile of this system's own {n_own} held-out run(s) from {} {}, wider than the {pct:.0} % quantile over {} such runs of all systems", sources_words(own.sources), ground.meaning(), pooled.errors.len())),
+            (p, _) => (p, pooled.errors.len(), pooled.sources, format!("{pct:.0} % quantile over {} held-out runs of all systems from {} {} ({}: the width is borrowed)", pooled.errors.len(), sources_words(pooled.sources), ground.meaning(), if n_own == 0 { "none of this one".to_string() } else { format!("only {n_own} of this one") })),
         }
     };
     match w {

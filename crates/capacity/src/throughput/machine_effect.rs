@@ -48,10 +48,7 @@ impl MachineEffect {
 
     /// Distinct sources among its runs (`source#run` ids).
     pub fn sources(&self) -> usize {
-        let mut s: Vec<&str> = self.runs.iter().map(|r| r.split('#').next().unwrap_or(r)).collect();
-        crate::order::sort_by(&mut s, |a, b| a.cmp(b));
-        s.dedup();
-        s.len()
+        crate::order::distinct_count(self.runs.iter().map(|r| r.split('#').next().unwrap_or(r)))
     }
 }
 

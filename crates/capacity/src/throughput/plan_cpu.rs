@@ -176,7 +176,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             Dec((-half.down).exp()),
             Dec(half.up.exp()),
             match t.interval(system, super::Ground::Model) {
-                Some(i) if i.own_runs > 0 && i.residuals == i.own_runs => format!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
+                Some(i) if i.own_runs > 0 && !i.borrowed() => format!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
                 Some(i) if i.own_runs > 0 => format!("mostly borrowed: calibrated on {} held-out runs of all systems that the fitted CPU cost set ({}), only {} of them {}'s", i.residuals, super::sources_words(i.sources), i.own_runs, system.name()),
                 Some(i) => format!("borrowed from other systems' held-out errors ({} runs from {}): no saturated run of {} could be held out and checked", i.residuals, super::sources_words(i.sources), system.name()),
                 None => format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name()),
@@ -196,4 +196,3 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         read_share,
     })
 }
-

@@ -178,15 +178,7 @@ fn residuals_of(points: &[ValidationPoint], system: Option<SystemId>, ground: Gr
             (p.log_error(), 1.0 / n)
         })
         .collect();
-    Residuals { errors, sources: distinct_sources(sel.iter().copied()) }
-}
-
-/// Distinct held-out sources among `pts`.
-fn distinct_sources<'a>(pts: impl Iterator<Item = &'a ValidationPoint>) -> usize {
-    let mut s: Vec<&str> = pts.map(|p| p.source.as_str()).collect();
-    crate::order::sort_by(&mut s, |a, b| a.cmp(b));
-    s.dedup();
-    s.len()
+    Residuals { errors, sources: crate::order::distinct_count(sel.iter().map(|p| p.source.as_str())) }
 }
 
 /// Runs the validation of `spec` over `evidence`.
@@ -264,7 +256,7 @@ fn summarise<'a>(scope: &str, pts: impl Iterator<Item = &'a ValidationPoint>, un
     let mut row = ValidationRow {
         scope: scope.to_string(),
         runs: sat.len(),
-        sources: distinct_sources(sat.iter().map(|p| **p)),
+        sources: crate::order::distinct_count(sat.iter().map(|p| p.source.as_str())),
         median_abs_log_error: crate::fit::median(sat.iter().map(|p| p.log_error().abs()).collect()).unwrap_or(0.0),
         within_20pct: share(&|p| p.within_20pct()),
         within_2x: share(&|p| p.log_error().abs() <= std::f64::consts::LN_2),
