@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::features::{FeatureMatrix, Level};
 use crate::sizing::SystemPlan;
 use crate::system::{Durability, Feature, MessageKind, SystemId, Team};
-use crate::units::fmt_num;
+use crate::units::Num;
 use crate::workload::Workload;
 
 /// One question of the tree.
@@ -51,12 +51,12 @@ pub fn cost_of(p: &SystemPlan) -> f64 {
 
 fn cost_text(p: &SystemPlan) -> String {
     match p.monthly_cost {
-        Some(c) => format!("{} per month", fmt_num(c)),
+        Some(c) => format!("{} per month", Num(c)),
         None if (p.machine_equivalents - f64::from(p.nodes)).abs() > 1e-9 => format!(
             "{} machines ({} counting each metadata machine as {})",
             p.nodes,
-            fmt_num(p.machine_equivalents),
-            fmt_num(crate::factors::METADATA_MACHINE_WEIGHT)
+            Num(p.machine_equivalents),
+            Num(crate::factors::METADATA_MACHINE_WEIGHT)
         ),
         None => format!("{} machines", p.nodes),
     }
@@ -178,14 +178,14 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             match &p.p99 {
                 Some(e) if e.ms <= slo.0 && p.objective_unshown.is_some() => {
                     let why = p.objective_unshown.clone().unwrap_or_default();
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", fmt_num(e.ms), crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", Num(e.ms), crate::units::fmt_given(slo.0)), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.high.unwrap_or(e.ms).max(slo.0) / slo.0;
                     }
                     dropped.push(p.system.name());
                 }
                 Some(e) if e.ms > slo.0 => {
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", fmt_num(e.ms), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", Num(e.ms), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }
@@ -260,15 +260,15 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     match w.drain_min {
         Some(limit) if w.fanout == 0 || w.outage.0 <= 0.0 => path.push(step(
             "recovery",
-            format!("drain within {} min, but {}", fmt_num(limit), if w.fanout == 0 { "no consumer group reads" } else { "no outage to recover from" }),
+            format!("drain within {} min, but {}", Num(limit), if w.fanout == 0 { "no consumer group reads" } else { "no outage to recover from" }),
             "no backlog to drain: no change",
         )),
         Some(limit) => {
             if preferred.is_none_or(|(_, must)| !must) && kept(&verdicts, SystemId::Kafka) {
                 preferred = Some((SystemId::Kafka, false));
-                path.push(step("recovery", format!("drain within {} min", fmt_num(limit)), "Kafka (fastest backlog catch-up: 000 §5.5)"));
+                path.push(step("recovery", format!("drain within {} min", Num(limit)), "Kafka (fastest backlog catch-up: 000 §5.5)"));
             } else {
-                path.push(step("recovery", format!("drain within {} min", fmt_num(limit)), "a must-have feature already chose; the drain bound sizes the cluster instead"));
+                path.push(step("recovery", format!("drain within {} min", Num(limit)), "a must-have feature already chose; the drain bound sizes the cluster instead"));
             }
         }
         None => path.push(step("recovery", "not time-critical", "no change")),
@@ -284,11 +284,11 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         if let (Some(limit), true) = (w.drain_min, w.fanout > 0 && w.outage.0 > 0.0) {
             match &p.drain {
                 None => {
-                    drop(&mut verdicts, p.system, format!("no catch-up measurement: the {} min drain deadline cannot be checked", fmt_num(limit)), 1);
+                    drop(&mut verdicts, p.system, format!("no catch-up measurement: the {} min drain deadline cannot be checked", Num(limit)), 1);
                     unfit.push(p.system.name());
                 }
                 Some(d) if d.seconds > limit * 60.0 * 1.001 => {
-                    drop(&mut verdicts, p.system, format!("drains in {} min, over the {} min deadline", fmt_num(d.seconds / 60.0), fmt_num(limit)), 1);
+                    drop(&mut verdicts, p.system, format!("drains in {} min, over the {} min deadline", Num(d.seconds / 60.0), Num(limit)), 1);
                     unfit.push(p.system.name());
                 }
                 _ => {}
@@ -332,12 +332,12 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     let never_drains = |p: &SystemPlan| (stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some())) || (unmeasured_drain(p) && must_pick != Some(p.system));
     let unmeasured: Vec<SystemId> = plans.iter().filter(|p| unmeasured_drain(p) && kept(&verdicts, p.system)).map(|p| p.system).collect();
     for s in unmeasured {
-        note(&mut verdicts, s, format!("its drain after a {} h outage is not measured (no catch-up run of {}): it cannot be shown to drain", fmt_num(w.outage.0), s.name()));
+        note(&mut verdicts, s, format!("its drain after a {} h outage is not measured (no catch-up run of {}): it cannot be shown to drain", Num(w.outage.0), s.name()));
     }
     let stuck_kept: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
     for p in stuck_kept {
         if let Some(n) = more_partitions(p) {
-            note(&mut verdicts, p.system, format!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", fmt_num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
+            note(&mut verdicts, p.system, format!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", Num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
         }
     }
     let kept_plans: Vec<&SystemPlan> = plans.iter().filter(|p| kept(&verdicts, p.system)).collect();
@@ -404,10 +404,10 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             // above says how many; the exception is only for a must-have's choice).
             let mine = plans.iter().find(|p| p.system == v.system);
             if mine.is_some_and(|p| unmeasured_drain(p)) {
-                v.reasons.push(format!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", fmt_num(w.outage.0), chosen.name()));
+                v.reasons.push(format!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", Num(w.outage.0), chosen.name()));
             } else {
                 let on = mine.filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| format!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
-                v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", fmt_num(w.outage.0), chosen.name()));
+                v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", Num(w.outage.0), chosen.name()));
             }
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());

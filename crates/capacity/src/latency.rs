@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{PointRef, SystemModel};
 use crate::dataset::Status;
-use crate::units::fmt_num;
+use crate::units::Num;
 
 /// An expected latency and what it rests on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -106,8 +106,8 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
         extrapolated,
         basis: format!(
             "{} partitions on {} data nodes ≙ {} on the {}-node test cluster; backlog {} GB; measured partitions {}–{}, backlog {}–{} GB{}",
-            fmt_num(partitions), data_nodes, fmt_num(equiv), first.nodes, fmt_num(backlog_bytes / 1e9), fmt_num(ps[0]), fmt_num(ps[ps.len() - 1]),
-            fmt_num(bs[0] / 1e9), fmt_num(bs[bs.len() - 1] / 1e9),
+            Num(partitions), data_nodes, Num(equiv), first.nodes, Num(backlog_bytes / 1e9), Num(ps[0]), Num(ps[ps.len() - 1]),
+            Num(bs[0] / 1e9), Num(bs[bs.len() - 1] / 1e9),
             if cliff { "; a neighbouring cell failed or passed the cliff" } else { "" }
         ),
         points,

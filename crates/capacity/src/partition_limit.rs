@@ -10,7 +10,7 @@ use crate::catalog::{GridCell, PointRef, SystemModel};
 use crate::dataset::Status;
 use crate::factors::CLIFF_MS;
 use crate::system::SystemId;
-use crate::units::fmt_num;
+use crate::units::Num;
 
 /// Partition replicas per broker that general Kafka practice treats as the upper
 /// end (Apache Kafka / Confluent guidance of the ZooKeeper era: about 4,000 per
@@ -53,10 +53,10 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
     let describe = |c: &GridCell| {
         format!(
             "{} partitions with a {} GB backlog: {}",
-            fmt_num(c.partitions),
-            fmt_num(c.backlog_bytes / 1e9),
+            Num(c.partitions),
+            Num(c.backlog_bytes / 1e9),
             match c.status {
-                Status::Ok => format!("P99.9 {} ms", fmt_num(c.ms)),
+                Status::Ok => format!("P99.9 {} ms", Num(c.ms)),
                 Status::Aborted => "aborted".into(),
                 Status::Failed => "failed".into(),
             }
@@ -88,7 +88,7 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
                 "no cliff measured up to {} ({}); beyond it general Kafka practice, about {} partition replicas per broker (not measured)",
                 describe(base),
                 if vouched.is_some() { "at least this backlog" } else { "a smaller backlog than this one" },
-                fmt_num(KAFKA_PRACTICE_REPLICAS_PER_BROKER)
+                Num(KAFKA_PRACTICE_REPLICAS_PER_BROKER)
             ),
             points,
         });

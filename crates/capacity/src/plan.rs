@@ -92,7 +92,7 @@ fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload
             "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and the rest as one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
             system.name(),
             nodes,
-            crate::units::fmt_num(tiered.local_retention().0),
+            crate::units::Num(tiered.local_retention().0),
             alt.nodes,
             level,
             support.citation

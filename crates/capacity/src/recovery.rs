@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::{DrainModel, PointRef};
 use crate::throughput::CatchupRun;
-use crate::units::fmt_num;
+use crate::units::Num;
 
 /// Share of a resource recovery may use (producers keep their share): higher than
 /// the steady target because recovery is temporary. Our choice, stated.
@@ -101,8 +101,8 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             source: r.source().to_string(),
             msgs_per_partition: per,
             message_bytes: r.message_bytes,
-            detail: format!("{} msg/s over {} partitions × {} group(s) at {} B ({} msg/s per partition per group)", fmt_num(r.msgs_per_s), fmt_num(r.partitions), fmt_num(r.groups), fmt_num(r.message_bytes), fmt_num(per)),
-            point: PointRef { id: r.id.as_str().into(), citation: r.citation.as_str().into(), summary: format!("catch-up {} msg/s, {} partitions, {} group(s)", fmt_num(r.msgs_per_s), fmt_num(r.partitions), fmt_num(r.groups)).into() },
+            detail: format!("{} msg/s over {} partitions × {} group(s) at {} B ({} msg/s per partition per group)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups), Num(r.message_bytes), Num(per)),
+            point: PointRef { id: r.id.as_str().into(), citation: r.citation.as_str().into(), summary: format!("catch-up {} msg/s, {} partitions, {} group(s)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups)).into() },
         });
     }
     if let Some(d) = drain {
@@ -110,12 +110,12 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             let warm = d.messages / d.seconds / p;
             let cold = warm / (1.0 + uplift);
             let mut pt = d.point.clone();
-            pt.summary = format!("drain of {} messages in {} s, {} partitions", fmt_num(d.messages), fmt_num(d.seconds), fmt_num(p)).into();
+            pt.summary = format!("drain of {} messages in {} s, {} partitions", Num(d.messages), Num(d.seconds), Num(p)).into();
             runs.push(MeasuredCatchup {
                 source: pt.id.split('#').next().unwrap_or("seed").to_string(),
                 msgs_per_partition: cold,
                 message_bytes: d.message_bytes,
-                detail: format!("{} messages in {} s over {} partitions at {} B ({} msg/s per partition warm, {} cold)", fmt_num(d.messages), fmt_num(d.seconds), fmt_num(p), fmt_num(d.message_bytes), fmt_num(warm), fmt_num(cold)),
+                detail: format!("{} messages in {} s over {} partitions at {} B ({} msg/s per partition warm, {} cold)", Num(d.messages), Num(d.seconds), Num(p), Num(d.message_bytes), Num(warm), Num(cold)),
                 point: pt,
             });
         }

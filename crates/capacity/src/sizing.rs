@@ -7,7 +7,7 @@ use crate::catalog::{PointRef, Scaling, SystemModel};
 use crate::factors::{self, durability_factor, write_amplification, TARGET_UTILISATION};
 use crate::latency::{self, GridEstimate, LatencyEstimate};
 use crate::system::SystemId;
-use crate::units::{fmt_num, Bytes, Dec};
+use crate::units::{Bytes, Dec, Num};
 use crate::workload::Workload;
 
 /// Said of a network bound on a preset whose NIC is the cloud's burst figure.
@@ -258,23 +258,23 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef
             points.extend(t.points.iter().cloned());
             if let (Some((plain, txn)), Some(_)) = (t.p99_ms, w.p99_slo) {
                 let how = if s >= 0.01 {
-                    format!("the plain-send curve × {} is the p99 the objective is checked on", fmt_num(txn / plain))
+                    format!("the plain-send curve × {} is the p99 the objective is checked on", Num(txn / plain))
                 } else {
                     "with under 1 % of the sends transactional the p99 is the plain sends', and the objective is checked on their curve".into()
                 };
                 warnings.push(Warning {
                     kind: "objective".into(),
-                    text: format!("{name}: transactional sends were measured at p99 ≤ {} ms against ≤ {} ms for plain ones ({}): {how}", fmt_num(txn), fmt_num(plain), t.points[0].citation),
+                    text: format!("{name}: transactional sends were measured at p99 ≤ {} ms against ≤ {} ms for plain ones ({}): {how}", Num(txn), Num(plain), t.points[0].citation),
                 });
             }
         }
         (None, Some(s)) => warnings.push(Warning {
             kind: "assumption".into(),
-            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones — optimistic: where a pair was measured, a transactional send cost several plain ones", fmt_num(s * 100.0)),
+            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones — optimistic: where a pair was measured, a transactional send cost several plain ones", Num(s * 100.0)),
         }),
         (Some(t), None) if w.needs.contains(&crate::system::Feature::Transactions) => warnings.push(Warning {
             kind: "assumption".into(),
-            text: format!("{name}: transactions are a must-have but their share is not given (txn_pct), so every send is sized as a plain one; here a transactional send was measured at {} plain ones ({})", fmt_num(t.cost), t.points[0].citation),
+            text: format!("{name}: transactions are a must-have but their share is not given (txn_pct), so every send is sized as a plain one; here a transactional send was measured at {} plain ones ({})", Num(t.cost), t.points[0].citation),
         }),
         _ => {}
     }
@@ -287,8 +287,8 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef
 fn transactional_p99(m: &SystemModel, w: &Workload) -> Option<Result<(f64, String), String>> {
     let share = w.txn_share.filter(|s| *s >= 0.01)?;
     Some(match m.transactions.as_ref().and_then(|t| t.p99_ratio.zip(t.p99_ms).map(|(r, ms)| (r, ms, t))) {
-        Some((r, (plain, txn), t)) => Ok((r, format!("measured ≤ {} ms against ≤ {} ms for plain sends, {}", fmt_num(txn), fmt_num(plain), t.points[0].citation))),
-        None => Err(format!("{} % of the sends are transactional and no transactional p99 is measured for {}", fmt_num(share * 100.0), m.system.name())),
+        Some((r, (plain, txn), t)) => Ok((r, format!("measured ≤ {} ms against ≤ {} ms for plain sends, {}", Num(txn), Num(plain), t.points[0].citation))),
+        None => Err(format!("{} % of the sends are transactional and no transactional p99 is measured for {}", Num(share * 100.0), m.system.name())),
     })
 }
 
@@ -318,14 +318,14 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
         let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
         at_least = at_least.max(need);
-        reasons.push(format!("{} MB/s ÷ {} MB/s per partition = {}", fmt_num(w.ingress().0), fmt_num(c.bytes_per_s / 1e6), fmt_num(need)));
+        reasons.push(format!("{} MB/s ÷ {} MB/s per partition = {}", Num(w.ingress().0), Num(c.bytes_per_s / 1e6), Num(need)));
     }
     if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
         // A partition replica lies on one disk: one disk's write caps a partition.
         let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
         let need = (w.stored_ingress().0 / per).ceil();
         at_least = at_least.max(need);
-        reasons.push(format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", fmt_num(w.stored_ingress().0), fmt_num(per), fmt_num(need)));
+        reasons.push(format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", Num(w.stored_ingress().0), Num(per), Num(need)));
     }
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(data_nodes));
@@ -343,10 +343,10 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
             }
             reasons.push(format!(
                 "catch-up: {} msg/s × {} ÷ {} per partition (its cold and page-cache mix) = {}",
-                fmt_num(r.produce_msgs),
-                fmt_num(crate::recovery::CATCH_UP_MARGIN),
-                fmt_num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
-                fmt_num(p)
+                Num(r.produce_msgs),
+                Num(crate::recovery::CATCH_UP_MARGIN),
+                Num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
+                Num(p)
             ));
         }
     }
@@ -356,10 +356,10 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
             at_least = at_least.max(p);
             reasons.push(format!(
                 "a {} min drain: {} msg/s ÷ {} per partition (its cold and page-cache mix) = {}",
-                fmt_num(limit),
-                fmt_num(need),
-                fmt_num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
-                fmt_num(p)
+                Num(limit),
+                Num(need),
+                Num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
+                Num(p)
             ));
         }
     }
@@ -436,7 +436,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         let (_, f) = searched.iter().find(|(n, p)| *n + 1 == floor && !meets(p))?;
         // A miss that rounds to the objective is shown to the µs ("12.0 ms" against
         // 12 ms read as a pass to a tester).
-        let ms = |x: f64| if (x - slo.0).abs() <= 0.01 * slo.0 { format!("{x:.3}") } else { fmt_num(x) };
+        let ms = |x: f64| if (x - slo.0).abs() <= 0.01 * slo.0 { format!("{x:.3}") } else { Num(x).to_string() };
         Some(match (&f.p99, &f.objective_unshown) {
             (Some(e), None) => format!("; {} data nodes give {} ms", f.data_nodes, ms(e.ms)),
             // The figure that decides is the one at the lightest measured load.
@@ -468,7 +468,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         let upto = if cap < factors::MAX_DATA_NODES { format!("{cap} {who} ({OBJECTIVE_MACHINES_MULTIPLE}× the {load_count} the workload needs with no objective)") } else { format!("the {cap}-node cap") };
         plan.warnings.push(Warning {
             kind: "objective".into(),
-            text: format!("{}: the {} ms objective is not met on any count up to {upto} at {} partitions; {lever}", m.system.name(), crate::units::fmt_given(slo.0), fmt_num(f64::from(w.partitions))),
+            text: format!("{}: the {} ms objective is not met on any count up to {upto} at {} partitions; {lever}", m.system.name(), crate::units::fmt_given(slo.0), Num(f64::from(w.partitions))),
         });
     } else if plan.bottleneck == BoundKind::Latency && latency_density_nodes(&plan) >= 2 * load_count.max(1) {
         plan.warnings.push(Warning {
@@ -478,8 +478,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
                 m.system.name(),
                 crate::units::fmt_given(slo.0),
                 latency_density_nodes(&plan),
-                fmt_num(f64::from(latency_density_nodes(&plan)) / f64::from(load_count.max(1))),
-                fmt_num(f64::from(w.partitions))
+                Num(f64::from(latency_density_nodes(&plan)) / f64::from(load_count.max(1))),
+                Num(f64::from(w.partitions))
             ),
         });
     }
@@ -614,7 +614,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             if want > cap {
                 warnings.push(Warning {
                     kind: "partitions".into(),
-                    text: format!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), fmt_num(want.ceil()), fmt_num(cap), fmt_num(cap)),
+                    text: format!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), Num(want.ceil()), Num(cap), Num(cap)),
                 });
             }
         }
@@ -653,7 +653,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         _ => 1.0,
     };
     // Why the objective is not met, saying when the curve was scaled for transactions.
-    let objective_why = |u: crate::latency_model::Unmeasured| if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, fmt_num(txn_ratio)) } else { u.why };
+    let objective_why = |u: crate::latency_model::Unmeasured| if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, Num(txn_ratio)) } else { u.why };
     let objective = w.p99_slo.map(|slo| match (&p99_unmeasured, lat) {
         (None, Some(l)) => l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION, txn_ratio).map_err(objective_why),
         (why, _) => Err(why.clone().unwrap_or_default()),
@@ -673,7 +673,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));
     let txn_load = txn.map_or(1.0, |(s, t)| t.load_multiplier(s));
     let txn_text = txn.map_or_else(String::new, |(s, t)| {
-        format!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), fmt_num(s * 100.0), fmt_num(t.cost), t.points[0].citation)
+        format!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), Num(s * 100.0), Num(t.cost), t.points[0].citation)
     });
     let demand = txn_load
         * match &corpus_cpu {
@@ -696,7 +696,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
-            detail: format!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", fmt_num(w.msgs().0), fmt_num(c.msgs), Dec(util * 100.0), c.detail),
+            detail: format!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", Num(w.msgs().0), Num(c.msgs), Dec(util * 100.0), c.detail),
             citation: c.citation.clone(),
         });
     } else {
@@ -705,10 +705,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         nodes: cpu_nodes,
         detail: format!(
             "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{}{txn_text} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
-            fmt_num(w.msgs().0),
+            Num(w.msgs().0),
             w.rf,
             Dec(m.produce.core_seconds(w.size.0) * 1e6),
-            fmt_num(w.size.0),
+            Num(w.size.0),
             if dfac.multiplier != 1.0 { format!(" ÷ {} durability factor", dfac.multiplier) } else { String::new() },
             match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => format!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, Dec(*r)), _ => String::new() },
             Dec(demand),
@@ -741,7 +741,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         nodes: disk_nodes,
         detail: format!(
             "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_words} × {:.0} %)",
-            fmt_num(ingress.0), w.rf, Dec(wa), fmt_num(disk_bytes), hw.disks, fmt_num(hw.disk_mbps.0), Dec(util * 100.0)
+            Num(ingress.0), w.rf, Dec(wa), Num(disk_bytes), hw.disks, Num(hw.disk_mbps.0), Dec(util * 100.0)
         ),
         citation: wa_src.into(),
     });
@@ -756,7 +756,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         nodes: net_nodes,
         detail: format!(
             "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %){}",
-            fmt_num(net_in), fmt_num(net_out), w.fanout, fmt_num(hw.nic_gbps.0), fmt_num(nic), Dec(util * 100.0),
+            Num(net_in), Num(net_out), w.fanout, Num(hw.nic_gbps.0), Num(nic), Dec(util * 100.0),
             if crate::hardware::Preset::burst_nic(hw) { BURST_NIC } else { "" }
         ),
         citation: "the classic Kafka sizing rule: in = ingress × RF, out = ingress × (fan-out + RF − 1) (README, How the numbers are made: NIC); 1 Gbit/s = 125 MB/s".into(),
@@ -779,14 +779,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         kind: BoundKind::Storage,
         nodes: storage_nodes,
         detail: if on_lts {
-            format!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", fmt_num(Bytes(object_bytes).tb()))
+            format!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", Num(Bytes(object_bytes).tb()))
         } else {
             format!(
                 "{} MB/s{} × {} h{} × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
-                fmt_num(ingress.0), if w.compression > 1.0 { format!(" (after {}× compression)", fmt_num(w.compression)) } else { String::new() },
-                fmt_num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, fmt_num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
-                Dec(factors::MAX_DISK_FILL * 100.0), fmt_num(Bytes(raw).tb()), fmt_num(hw.disk_capacity_tb()),
-                if object_h > 0.0 { format!("; the other {} h ({} TB, one copy) in object storage", fmt_num(object_h), fmt_num(Bytes(object_bytes).tb())) } else { String::new() }
+                Num(ingress.0), if w.compression > 1.0 { format!(" (after {}× compression)", Num(w.compression)) } else { String::new() },
+                Num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, Num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
+                Dec(factors::MAX_DISK_FILL * 100.0), Num(Bytes(raw).tb()), Num(hw.disk_capacity_tb()),
+                if object_h > 0.0 { format!("; the other {} h ({} TB, one copy) in object storage", Num(object_h), Num(Bytes(object_bytes).tb())) } else { String::new() }
             )
         },
         citation: if object_h > 0.0 && !on_lts { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %); tiered storage: Kafka KIP-405, Pulsar offload, RocketMQ tiered store (general knowledge)".into() } else { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into() },
@@ -802,7 +802,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             bounds.push(Bound {
                 kind: BoundKind::Partitions,
                 nodes: need,
-                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", fmt_num(f64::from(partitions)), w.rf, fmt_num(l.per_node), l.basis),
+                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", Num(f64::from(partitions)), w.rf, Num(l.per_node), l.basis),
                 citation: l.points.first().map(|p| p.citation.to_string()).unwrap_or_default(),
             });
             points.extend(l.points.iter().cloned());
@@ -817,7 +817,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // the catch-up (the partitions were already raised to carry it).
     if let (Some(limit), Some((r, basis)), Some(need)) = (w.drain_min, &recovery, drain_need) {
         let (nodes, detail) = match r.nodes_for(need, factors::MAX_DATA_NODES) {
-            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", fmt_num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
+            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
         };
         bounds.push(Bound {
@@ -825,7 +825,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             nodes,
             detail: format!(
                 "drain {} messages per group in {} min while producing {} msg/s → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}",
-                fmt_num(r.backlog_msgs), fmt_num(limit), fmt_num(w.msgs().0), fmt_num(need), fmt_num(f64::from(partitions)), detail
+                Num(r.backlog_msgs), Num(limit), Num(w.msgs().0), Num(need), Num(f64::from(partitions)), detail
             ),
             citation: basis.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; "),
         });
@@ -853,9 +853,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(Warning {
             kind: "message_size".into(),
             text: if raisable {
-                format!("{}: {} B messages are over its default limit of {} B; raise {setting} — the plan's figures were measured on far smaller messages", m.system.name(), fmt_num(w.size.0), fmt_num(max_bytes))
+                format!("{}: {} B messages are over its default limit of {} B; raise {setting} — the plan's figures were measured on far smaller messages", m.system.name(), Num(w.size.0), Num(max_bytes))
             } else {
-                format!("{}: {} B messages are over its fixed limit of {} B per event ({setting}); split them into chunks", m.system.name(), fmt_num(w.size.0), fmt_num(max_bytes))
+                format!("{}: {} B messages are over its fixed limit of {} B per event ({setting}); split them into chunks", m.system.name(), Num(w.size.0), Num(max_bytes))
             },
         });
     }
@@ -915,7 +915,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             detail: format!(
                 "the fewest data nodes whose expected p99 meets the {} ms objective at their own partitions per node and load: {} (searched over counts)",
                 crate::units::fmt_given(slo.0),
-                fmt_num(f64::from(f))
+                Num(f64::from(f))
             ),
             citation: "the latency model's curve for this system (see the p99's basis)".into(),
         });
@@ -980,10 +980,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             text: format!(
                 "{}: the disks set the count: {} TB per machine holds so little of the retention that storage needs {} machines where the load needs {}; with {} TB per disk (disk_tb, {} disk(s) per machine) the load bounds would set it",
                 m.system.name(),
-                fmt_num(hw.disk_capacity_tb()),
-                fmt_num(bound_of(BoundKind::Storage)),
-                fmt_num(load_nodes),
-                fmt_num(per_disk_tb),
+                Num(hw.disk_capacity_tb()),
+                Num(bound_of(BoundKind::Storage)),
+                Num(load_nodes),
+                Num(per_disk_tb),
                 hw.disks
             ),
         });
@@ -1078,7 +1078,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 Dec(i.level * 100.0),
                 i.at_high_capacity,
                 i.at_low_capacity,
-                fmt_num(f64::from(i.at_low_capacity) / f64::from(i.at_high_capacity.max(1))),
+                Num(f64::from(i.at_low_capacity) / f64::from(i.at_high_capacity.max(1))),
                 why.unwrap_or_default()
             ),
         });
@@ -1093,7 +1093,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Bytes(raw / holders_after_loss(data_nodes, w.rf, m.system != SystemId::Rocketmq)).gb()
     };
     if disk_per_node_gb > hw.disk_capacity_tb() * 1000.0 * 1.0001 {
-        warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), fmt_num(disk_per_node_gb), fmt_num(hw.disk_capacity_tb() * 1000.0)) });
+        warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), Num(disk_per_node_gb), Num(hw.disk_capacity_tb() * 1000.0)) });
     }
     let n = f64::from(data_nodes);
     // The latency curves' partitions per node were measured with brokers and bookies
@@ -1128,14 +1128,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Some(_) if p99_unmeasured.is_some() && txn_p99.as_ref().is_some_and(|t| t.is_err()) => (None, p99_unmeasured),
         Some((_, Ok(p))) => {
             let (basis, points) = match &txn_p99 {
-                Some(Ok((r, how))) => (format!("{}; × {} for transactional sends ({how})", p.basis, fmt_num(*r)), p.points.into_iter().chain(m.transactions.iter().flat_map(|t| t.points.iter().cloned())).collect()),
+                Some(Ok((r, how))) => (format!("{}; × {} for transactional sends ({how})", p.basis, Num(*r)), p.points.into_iter().chain(m.transactions.iter().flat_map(|t| t.points.iter().cloned())).collect()),
                 _ => (p.basis, p.points),
             };
             (Some(LatencyEstimate { percentile: 99.0, ms: p.ms * txn_ratio, low: Some(p.low * txn_ratio), high: Some(p.high * txn_ratio), basis, points }), None)
         }
         // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
         Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
-            Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, fmt_num(pc), fmt_num(ms)),
+            Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, Num(pc), Num(ms)),
             None => u.why,
         })),
         None => (None, p99_unmeasured),
@@ -1183,9 +1183,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 text: format!(
                     "{}: expected p99 {} ms meets the {} ms objective, but its 80 % interval reaches {} ms: the objective is likely, not certain",
                     m.system.name(),
-                    fmt_num(e.ms),
+                    Num(e.ms),
                     crate::units::fmt_given(slo.0),
-                    fmt_num(high)
+                    Num(high)
                 ),
             });
         }
@@ -1215,7 +1215,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             limit,
             detail: format!(
                 "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
-                w.fanout, fmt_num(r.backlog_msgs), fmt_num(f64::from(partitions)), Dec(cold * 100.0), fmt_num(rate), limit.label(), basis.detail
+                w.fanout, Num(r.backlog_msgs), Num(f64::from(partitions)), Dec(cold * 100.0), Num(rate), limit.label(), basis.detail
             ),
             point: basis.points[0].clone(),
             points: basis.points.clone(),
@@ -1226,19 +1226,19 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if w.outage.0 > 0.0 && !d.seconds.is_finite() {
             warnings.push(Warning { kind: "drain".into(), text: format!(
                 "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; {}",
-                m.system.name(), fmt_num(w.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), fmt_num(w.msgs().0),
+                m.system.name(), Num(w.outage.0), Num(d.catchup_msgs_per_s), d.limit.label(), Num(w.msgs().0),
                 // With a deadline given the plan already sized for it (and says
                 // where it could not); advising one would contradict the form.
                 match w.drain_min {
-                    Some(limit) => format!("the {} min drain deadline is not met at the planned size", fmt_num(limit)),
+                    Some(limit) => format!("the {} min drain deadline is not met at the planned size", Num(limit)),
                     None => "set a drain deadline to size for it".to_string(),
                 }) });
         }
     } else if w.drain_min.is_some() && w.fanout > 0 {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), fmt_num(w.drain_min.unwrap_or(0.0))) });
+        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), Num(w.drain_min.unwrap_or(0.0))) });
     }
     if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 {
-        warnings.push(Warning { kind: "data_loss".into(), text: format!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", fmt_num(w.retention.0), fmt_num(w.outage.0)) });
+        warnings.push(Warning { kind: "data_loss".into(), text: format!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", Num(w.retention.0), Num(w.outage.0)) });
     }
     if w.rf == 1 {
         warnings.push(Warning { kind: "data_loss".into(), text: format!("{}: RF 1 keeps one copy: a lost node or disk loses its data, and its partitions stop until it returns", m.system.name()) });
@@ -1306,7 +1306,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });
     }
     if corpus_cpu.is_none() && hw.ram_gb > 0.0 && m.home.ram_gb.is_some_and(|r| r < hw.ram_gb * 0.5 || r > hw.ram_gb * 2.0) {
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), fmt_num(m.home.ram_gb.unwrap_or(0.0)), fmt_num(hw.ram_gb)) });
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), Num(m.home.ram_gb.unwrap_or(0.0)), Num(hw.ram_gb)) });
     }
 
     let mut ops = OpsBurden::default();
@@ -1366,10 +1366,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning>) {
     let (lo, hi) = m.produce.size_range();
     if w.size.0 < lo * 0.999 || w.size.0 > hi * 1.001 {
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), fmt_num(w.size.0), fmt_num(lo), fmt_num(hi)) });
+        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), Num(w.size.0), Num(lo), Num(hi)) });
     }
     if w.hardware.cores != m.home.cores {
-        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, fmt_num(c.message_bytes), fmt_num(c.measured_msgs), fmt_num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
+        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, Num(c.message_bytes), Num(c.measured_msgs), Num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
         warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, w.hardware.cores) });
     }
     // A fit that over-predicts its own points by more than a quarter says where.
@@ -1379,7 +1379,7 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
         .iter()
         .zip(&m.produce.points)
         .filter(|(r, _)| **r > 0.25)
-        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", Dec(r * 100.0), fmt_num(pt.message_bytes), fmt_num(pt.measured_msgs), pt.citation))
+        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", Dec(r * 100.0), Num(pt.message_bytes), Num(pt.measured_msgs), pt.citation))
         .collect();
     if !over.is_empty() {
         warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
@@ -1516,7 +1516,7 @@ fn past_the_cap(system: SystemId, who: &str, need: f64, what: &str) -> Warning {
         text: format!(
             "{}: {who} {}{what}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
             system.name(),
-            if need.is_finite() { fmt_num(need) } else { "unboundedly many".into() },
+            if need.is_finite() { Num(need).to_string() } else { "unboundedly many".into() },
             factors::MAX_DATA_NODES
         ),
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::PointRef;
 use crate::dataset::{Metric, Row, Status};
 use crate::system::SystemId;
-use crate::units::fmt_num;
+use crate::units::Num;
 
 /// One system's measured transaction cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,10 +73,10 @@ pub fn fit<T>(system: SystemId, items: &[T], row: impl Fn(&T) -> &Row, cite: imp
         basis: format!(
             "{} ({version}): {} msg/s plain vs {} msg/s transactional in one test ({}): a transactional send costs {} plain ones",
             system.name(),
-            fmt_num(plain.value),
-            fmt_num(txn.value),
+            Num(plain.value),
+            Num(txn.value),
             txn.citation,
-            fmt_num(cost)
+            Num(cost)
         ),
         points,
     })

@@ -29,7 +29,7 @@ macro_rules! unit {
         }
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{} {}", crate::units::fmt_num(self.0), $label)
+                write!(f, "{} {}", crate::units::Num(self.0), $label)
             }
         }
     };
@@ -114,26 +114,46 @@ impl Bytes {
 }
 
 /// Formats a number for people: thousands separators, at most 3 significant
-/// decimals for small values.
+/// decimals for small values. The same text as [`Num`]'s `Display`, as a `String`.
 pub fn fmt_num(x: f64) -> String {
-    if !x.is_finite() {
-        return if x.is_nan() { "n/a".into() } else if x > 0.0 { "∞".into() } else { "−∞".into() };
-    }
-    let a = x.abs();
-    if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
-        grouped_integer(x.round() as i64)
-    } else if a >= 10.0 {
-        format!("{:.1}", Dec(x))
-    } else if a >= 1.0 {
-        format!("{:.2}", Dec(x))
-    } else if a >= 0.001 {
-        format!("{:.3}", Dec(x))
-    } else {
-        // Below a thousandth: three significant digits, trailing zeros dropped, so a
-        // small objective or deadline does not read as 0.
-        let decimals = ((-a.log10()).floor() as usize + 3).min(15);
-        let s = format!("{x:.decimals$}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    Num(x).to_string()
+}
+
+/// A number for people, written straight into a `format!` (no `String` of its
+/// own: a plan writes about two hundred of them): whole numbers and |x| ≥ 100 with
+/// thousands separators (`1,234`), then 1, 2 or 3 decimals for |x| ≥ 10, ≥ 1, ≥
+/// 0.001 (`12.3`, `1.23`, `0.123`), below that three significant digits with
+/// trailing zeros dropped; `n/a`, `∞`, `−∞` for NaN and infinities. A width or
+/// precision in the format (`{:>8}`) pads the same text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Num(pub f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if f.width().is_some() || f.precision().is_some() {
+            return f.pad(&Num(self.0).to_string());
+        }
+        let x = self.0;
+        if !x.is_finite() {
+            return f.write_str(if x.is_nan() { "n/a" } else if x > 0.0 { "∞" } else { "−∞" });
+        }
+        let a = x.abs();
+        if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
+            let mut buf = [0u8; GROUPED_MAX];
+            f.write_str(grouped_integer_into(x.round() as i64, &mut buf))
+        } else if a >= 10.0 {
+            write!(f, "{:.1}", Dec(x))
+        } else if a >= 1.0 {
+            write!(f, "{:.2}", Dec(x))
+        } else if a >= 0.001 {
+            write!(f, "{:.3}", Dec(x))
+        } else {
+            // Below a thousandth: three significant digits, trailing zeros dropped, so a
+            // small objective or deadline does not read as 0.
+            let decimals = ((-a.log10()).floor() as usize + 3).min(15);
+            let s = format!("{x:.decimals$}");
+            f.write_str(s.trim_end_matches('0').trim_end_matches('.'))
+        }
     }
 }
 
@@ -210,11 +230,17 @@ impl std::fmt::Display for Dec {
     }
 }
 
+/// The longest [`grouped_integer_into`] writes: 20 digits, 6 commas and a sign.
+const GROUPED_MAX: usize = 27;
+
 /// `n` in decimal with a comma between thousands (`-1,234,567`), written digit by
 /// digit: plans format hundreds of numbers, and this is their most common shape.
 fn grouped_integer(n: i64) -> String {
-    // 20 digits, 6 commas and a sign at most.
-    let mut buf = [0u8; 27];
+    grouped_integer_into(n, &mut [0u8; GROUPED_MAX]).to_owned()
+}
+
+/// [`grouped_integer`] written into `buf` (no allocation); the text is its tail.
+fn grouped_integer_into(n: i64, buf: &mut [u8; GROUPED_MAX]) -> &str {
     let mut at = buf.len();
     let mut v = n.unsigned_abs();
     let mut digits = 0;
@@ -235,8 +261,8 @@ fn grouped_integer(n: i64) -> String {
         at -= 1;
         buf[at] = b'-';
     }
-    // Only ASCII digits, commas and '-' were written: one allocation, no per-char push.
-    std::str::from_utf8(&buf[at..]).map(str::to_owned).unwrap_or_default()
+    // Only ASCII digits, commas and '-' were written.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -321,5 +347,18 @@ mod tests {
         assert_eq!(fmt_num(4.256), "4.26");
         assert_eq!(fmt_num(f64::INFINITY), "∞");
         assert_eq!(format!("{}", MegabytesPerSec(12.5)), "12.5 MB/s");
+    }
+
+    /// `Num` inside a format writes what `fmt_num` returns, and a width or a
+    /// precision pads or cuts that text as they do a `&str` (a table column).
+    #[test]
+    fn num_writes_the_same_text_and_pads_it() {
+        assert_eq!(format!("{} msg/s", Num(1_234_567.4)), "1,234,567 msg/s");
+        assert_eq!(format!("[{}]", Num(f64::NEG_INFINITY)), "[−∞]");
+        assert_eq!(format!("[{}]", Num(f64::NAN)), "[n/a]");
+        assert_eq!(format!("[{:>8}]", Num(1234.0)), "[   1,234]");
+        assert_eq!(format!("[{:<6}]", Num(0.5)), "[0.500 ]");
+        assert_eq!(format!("[{:.3}]", Num(12.25)), "[12.]", "a precision cuts the text, as for a string");
+        assert_eq!(format!("[{:>4}]", Num(f64::INFINITY)), "[   ∞]");
     }
 }

@@ -23,7 +23,7 @@ pub mod fit;
 
 use crate::catalog::PointRef;
 use crate::system::{Durability, SystemId};
-use crate::units::{fmt_num, Dec};
+use crate::units::{Dec, Num};
 
 /// Seed 000's partitions per node, assumed (the seed does not state it): the
 /// reference at which partition factors are 1 (StreamNative's 100 partitions on 3).
@@ -235,32 +235,32 @@ impl LatencyModel {
             return if per_node <= REFERENCE_PARTITIONS_PER_NODE * 3.0 {
                 Ok((1.0, "no partition sweep measured: taken as the reference's".into(), None))
             } else {
-                Err(Unmeasured { why: format!("latency at {} partitions per node is not measured for {} ({})", fmt_num(per_node), system.name(), d.id()) })
+                Err(Unmeasured { why: format!("latency at {} partitions per node is not measured for {} ({})", Num(per_node), system.name(), d.id()) })
             };
         };
         if let Some(fell) = e.points.iter().filter(|p| !p.kept_up && p.per_node <= per_node * 1.0001).min_by(|a, b| a.per_node.total_cmp(&b.per_node)) {
             return Err(Unmeasured {
                 why: format!(
                     "consumers fell behind at {} partitions per node in a measured run ({}): end-to-end latency grows without bound there",
-                    fmt_num(fell.per_node), fell.point.citation
+                    Num(fell.per_node), fell.point.citation
                 ),
             });
         }
         let ps = &e.points;
         let (first, last) = (&ps[0], &ps[ps.len() - 1]);
         if per_node > last.per_node * 1.0001 {
-            return Err(Unmeasured { why: format!("latency past {} partitions per node is not measured for {} (largest: {})", fmt_num(last.per_node), system.name(), last.point.citation) });
+            return Err(Unmeasured { why: format!("latency past {} partitions per node is not measured for {} (largest: {})", Num(last.per_node), system.name(), last.point.citation) });
         }
         if per_node <= first.per_node {
-            return Ok((first.factor, format!("as at the fewest measured, {} per node", fmt_num(first.per_node)), Some(first.point.clone())));
+            return Ok((first.factor, format!("as at the fewest measured, {} per node", Num(first.per_node)), Some(first.point.clone())));
         }
         let hi = ps.iter().position(|p| p.per_node >= per_node).unwrap_or(ps.len() - 1);
         let (a, b) = (&ps[hi - 1], &ps[hi]);
         let t = (per_node.ln() - a.per_node.ln()) / (b.per_node.ln() - a.per_node.ln()).max(1e-12);
         let how = if b.per_node / a.per_node > 4.0 {
-            format!("log-interpolated between {} and {} per node (not measured between)", fmt_num(a.per_node), fmt_num(b.per_node))
+            format!("log-interpolated between {} and {} per node (not measured between)", Num(a.per_node), Num(b.per_node))
         } else {
-            format!("between the measured {} and {} per node", fmt_num(a.per_node), fmt_num(b.per_node))
+            format!("between the measured {} and {} per node", Num(a.per_node), Num(b.per_node))
         };
         Ok(((a.factor.ln() + t * (b.factor.ln() - a.factor.ln())).exp(), how, Some(b.point.clone())))
     }
@@ -274,8 +274,8 @@ impl LatencyModel {
     fn pick(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64) -> Result<Vec<(&LatencyCurve, f64)>, Unmeasured> {
         let cs: Vec<&LatencyCurve> = self.curves_for(system, d, percentile).collect();
         if cs.is_empty() {
-            let near = self.curves.iter().find(|c| c.system == system && c.percentile == percentile).map(|c| format!("; nearest measured: {} at {} B", c.durability.id(), fmt_num(c.bytes)));
-            return Err(Unmeasured { why: format!("p{} is not measured for {} with {} durability{}", fmt_num(percentile), system.name(), d.id(), near.unwrap_or_default()) });
+            let near = self.curves.iter().find(|c| c.system == system && c.percentile == percentile).map(|c| format!("; nearest measured: {} at {} B", c.durability.id(), Num(c.bytes)));
+            return Err(Unmeasured { why: format!("p{} is not measured for {} with {} durability{}", Num(percentile), system.name(), d.id(), near.unwrap_or_default()) });
         }
         // The nearest measured sizes at or below and at or above (no sort: few curves).
         let below = cs.iter().filter(|c| c.bytes <= bytes).max_by(|a, b| a.bytes.total_cmp(&b.bytes));
@@ -288,7 +288,7 @@ impl LatencyModel {
             (Some(a), _) if size_ok(a.bytes, bytes) => Ok(vec![(a, 1.0)]),
             (_, Some(b)) if size_ok(b.bytes, bytes) => Ok(vec![(b, 1.0)]),
             _ => Err(Unmeasured {
-                why: format!("p{} of {} was measured at {} B; at {} B it is not measured", fmt_num(percentile), system.name(), fmt_num(cs[0].bytes), fmt_num(bytes)),
+                why: format!("p{} of {} was measured at {} B; at {} B it is not measured", Num(percentile), system.name(), Num(cs[0].bytes), Num(bytes)),
             }),
         }
     }
@@ -320,13 +320,13 @@ impl LatencyModel {
         let c = picked[0].0;
         let mut basis = format!(
             "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
-            fmt_num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, fmt_num(f.floor_ms))).collect::<Vec<_>>().join(", "),
-            fmt_num(pf), fmt_num(per_node)
+            Num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, Num(f.floor_ms))).collect::<Vec<_>>().join(", "),
+            Num(pf), Num(per_node)
         );
         if let Some((at, ms_there)) = below {
             basis.push_str(&format!(
                 "; below the lightest measured load ({:.0} %) the curve is extrapolated, so the interval reaches the {} ms expected there",
-                Dec(at * 100.0), fmt_num(ms_there)
+                Dec(at * 100.0), Num(ms_there)
             ));
         }
         Ok(Predicted { ms, low: ms / k, high: below.map_or(ms * k, |(_, x)| x), basis, points })
@@ -337,7 +337,7 @@ impl LatencyModel {
     pub fn offered_at(&self, system: SystemId, bytes: f64, per_node_msgs: f64) -> Option<(f64, f64, String, PointRef)> {
         let c = self.offered.iter().filter(|c| c.system == system && size_ok(c.bytes, bytes)).min_by(|a, b| (a.bytes / bytes).ln().abs().total_cmp(&(b.bytes / bytes).ln().abs()))?;
         let (ms, p) = c.at(per_node_msgs)?;
-        Some((c.percentile, ms, format!("{} at {} msg/s per node, {} B, between measured loads ({})", c.source, fmt_num(per_node_msgs), fmt_num(c.bytes), p.citation), p.clone()))
+        Some((c.percentile, ms, format!("{} at {} msg/s per node, {} B, between measured loads ({})", c.source, Num(per_node_msgs), Num(c.bytes), p.citation), p.clone()))
     }
 
     /// The highest utilisation (≤ `cap`) at which the expected latency stays within
@@ -361,7 +361,7 @@ impl LatencyModel {
         if idle >= slo_ms {
             // Said with the density it is read at: more nodes (fewer partitions per
             // node) can lower it (a tester read "already 101 ms" as a floor).
-            return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms at {} partitions per node", fmt_num(percentile), fmt_num(idle), fmt_num(per_node)) });
+            return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms at {} partitions per node", Num(percentile), Num(idle), Num(per_node)) });
         }
         // Below the lightest measured load the curve is extrapolated (see `predict`):
         // an objective only met there is not shown to be met by any run.
@@ -370,9 +370,9 @@ impl LatencyModel {
             return Err(Unmeasured {
                 why: format!(
                     "the expected p{} at the lightest measured load ({:.0} %) is {} ms, above the objective; a lighter load was never measured, so the curve below it cannot show the objective met",
-                    fmt_num(percentile),
+                    Num(percentile),
                     Dec(lightest * 100.0),
-                    fmt_num(ms_at(lightest))
+                    Num(ms_at(lightest))
                 ),
             });
         }

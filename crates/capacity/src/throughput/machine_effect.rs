@@ -31,12 +31,12 @@ pub struct MachineEffect {
 
 impl MachineEffect {
     /// What a plan on this class says of it: the factor, the runs and sources it rests
-    /// on, and that the interval is not narrowed for it.
-    pub fn note(&self, system: crate::system::SystemId) -> &str {
+    /// on, and that the interval is not narrowed for it. Plans put the system's name
+    /// before it ("Kafka: the CPU bound × …"), so it does not name it again.
+    pub fn note(&self) -> &str {
         self.note.get_or_init(|| {
             format!(
-                "{}'s CPU bound × {:.3} on this machine class ({}): measured ÷ fitted over the saturated CPU-bound runs measured there ({} by {}: {}), so the plan rests on what was measured on this machine; its interval is not narrowed for it (held out, a class's effect carried poorly to other message sizes: te Wierik's 100 B Kafka runs, predicted with Confluent's 1 KB effect, came out at 0.31× and 0.46× what they measured)",
-                system.name(),
+                "the CPU bound × {:.3} on this machine class ({}): measured ÷ fitted over the saturated CPU-bound runs measured there ({} by {}: {}), so the plan rests on what was measured on this machine; its interval is not narrowed for it (held out, a class's effect carried poorly to other message sizes: te Wierik's 100 B Kafka runs, predicted with Confluent's 1 KB effect, came out at 0.31× and 0.46× what they measured)",
                 crate::units::Dec(self.factor),
                 self.class,
                 self.runs.len(),

@@ -185,7 +185,7 @@ impl SystemThroughput {
             .map(|r| crate::catalog::PointRef {
                 id: format!("{}#{}", r.source, r.run).into(),
                 citation: r.citation.as_str().into(),
-                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::fmt_num(r.measured), crate::units::fmt_num(r.predicted), r.bound.id()).into(),
+                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::Num(r.measured), crate::units::Num(r.predicted), r.bound.id()).into(),
             })
             .collect();
         self.cpu_residuals = self
@@ -451,7 +451,7 @@ impl ThroughputModel {
         }
         let high = b.interval_high(expected, w.up);
         if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * w.up.exp() * (1.0 - 1e-9)) {
-            notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::fmt_num(at)));
+            notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::Num(at)));
         }
         let assumed_hardware = (bound == Resource::Disk && !b.disk_stated) || (bound == Resource::Nic && !b.nic_stated);
         if assumed_hardware && high > expected * (1.0 + 1e-9) {
@@ -588,7 +588,7 @@ pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> Str
 
 /// A size span in words: `100–1,024 B`, or `100 B` when it is one size.
 pub fn size_span_words(lo: f64, hi: f64) -> String {
-    if (hi / lo - 1.0).abs() < 1e-9 { format!("{} B", crate::units::fmt_num(lo)) } else { format!("{}–{} B", crate::units::fmt_num(lo), crate::units::fmt_num(hi)) }
+    if (hi / lo - 1.0).abs() < 1e-9 { format!("{} B", crate::units::Num(lo)) } else { format!("{}–{} B", crate::units::Num(lo), crate::units::Num(hi)) }
 }
 
 /// Machines within this factor of the measured threads per node need no widening.

@@ -114,28 +114,28 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         read_shown,
         Dec(fit.a_core_us),
         Dec(fit.b_core_us_per_byte),
-        crate::units::fmt_num(size),
+        crate::units::Num(size),
         read_words,
         effect_words,
         if b.durability == 1.0 { String::new() } else { format!(" × durability {:.2}", Dec(b.durability)) },
-        crate::units::fmt_num(b.cpu * b.durability),
+        crate::units::Num(b.cpu * b.durability),
     );
     let mut notes = Vec::new();
     let (lo, hi) = fit.size_range;
     if size < lo * 0.999 || size > hi * 1.001 {
-        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {} at which CPU-bound saturated runs measured the CPU cost; the interval is widened", crate::units::fmt_num(size), super::size_span_words(lo, hi))));
+        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {} at which CPU-bound saturated runs measured the CPU cost; the interval is widened", crate::units::Num(size), super::size_span_words(lo, hi))));
     }
     if let (Some(w), Some((lo, hi))) = (super::hardware_distance_width(fit, &c), fit.threads_range) {
         notes.push((
             "extrapolation".to_string(),
-            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::fmt_num(lo), crate::units::fmt_num(hi), Dec(w.exp())),
+            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
         ));
     }
     if let Some(e) = effect {
-        notes.push(("calibration".to_string(), e.note(system).to_string()));
+        notes.push(("calibration".to_string(), e.note().to_string()));
     }
     if fit.per_byte_unresolved() {
-        notes.push(("thin_data".to_string(), format!("{}'s per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes", system.name())));
+        notes.push(("thin_data".to_string(), "the per-byte CPU cost sits at the fit's search floor: its runs do not resolve one, so this bound scales with messages, not bytes".to_string()));
     }
     if let Some(how) = fit.read.assumed.as_ref().filter(|_| fanout > 0) {
         let width = read_width;
