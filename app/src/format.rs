@@ -13,18 +13,8 @@ pub fn bytes(b: f64) -> String {
     }
 }
 
-/// Seconds as s / min / h.
-pub fn duration(s: f64) -> String {
-    if !s.is_finite() {
-        "never (catch-up slower than produce)".into()
-    } else if s >= 7200.0 {
-        format!("{} h", fmt_num(s / 3600.0))
-    } else if s >= 120.0 {
-        format!("{} min", fmt_num(s / 60.0))
-    } else {
-        format!("{} s", fmt_num(s))
-    }
-}
+/// Seconds as s / min / h (the model's words, so the CLI writes the same).
+pub use capacity::units::fmt_duration as duration;
 
 /// Two significant figures, for estimates that rest on thin fits.
 pub fn fmt_sig(x: f64) -> String {

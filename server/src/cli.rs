@@ -297,7 +297,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!("P99.9 under the outage backlog: {}{} ms ({})\n", if g.cliff { ">= " } else { "" }, fmt_num(g.ms), g.basis));
     }
     if let Some(d) = &best.drain {
-        let t = if d.seconds.is_finite() { format!("{} min", fmt_num(d.seconds / 60.0)) } else { "never (catch-up slower than produce)".into() };
+        let t = format!("{}{}", capacity::units::fmt_duration(d.seconds), d.at_low_words());
         out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), d.detail));
     }
     if let Some(a) = &best.partition_advice {

@@ -355,3 +355,14 @@ fn a_drain_that_never_catches_up_names_the_deadline_given() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains("set a drain deadline") && out.contains("the 60 min drain deadline is not met at the planned size"), "{out}");
 }
+
+/// The CLI's drain line says what the lowest measured catch-up rate gives, as the
+/// page does (a new user saw "16.1 min" in the CLI beside the page's "never, at
+/// the lowest measured catch-up rate" for the same default 50 MB/s plan).
+#[test]
+fn plan_text_gives_the_drain_at_the_lowest_measured_rate() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "50"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("Backlog drain after")).unwrap_or_else(|| panic!("no drain line: {out}"));
+    assert!(line.contains("(never, at the lowest measured catch-up rate)"), "{line}");
+}

@@ -66,13 +66,7 @@ pub fn RecommendationCard(
             "Backlog drain after the outage",
             duration(d.seconds),
             format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")),
-            if !d.seconds_at_low.is_finite() && d.seconds.is_finite() {
-                " (never, at the lowest measured catch-up rate)".to_string()
-            } else if d.seconds_at_low.is_finite() && d.seconds_at_low > d.seconds * 1.05 {
-                format!(" ({} at the lowest measured rate)", duration(d.seconds_at_low))
-            } else {
-                String::new()
-            },
+            d.at_low_words(),
         ));
     }
     let show = |v: Vec<(&'static str, String, String, String)>| {

@@ -157,6 +157,21 @@ impl std::fmt::Display for Num {
     }
 }
 
+/// A duration for people, from seconds: `2.5 h` from 2 h up, `12.3 min` from 2 min
+/// up, else `45 s`; `never (catch-up slower than produce)` when infinite (what a
+/// backlog that never drains takes).
+pub fn fmt_duration(s: f64) -> String {
+    if !s.is_finite() {
+        "never (catch-up slower than produce)".into()
+    } else if s >= 7200.0 {
+        format!("{} h", Num(s / 3600.0))
+    } else if s >= 120.0 {
+        format!("{} min", Num(s / 60.0))
+    } else {
+        format!("{} s", Num(s))
+    }
+}
+
 /// A figure the user typed (an objective, a deadline), written to the thousandth
 /// with trailing zeros dropped and thousands grouped: [`fmt_num`]'s three
 /// significant digits turned a 76.35 ms objective into "76.4", beside a 76.353 ms

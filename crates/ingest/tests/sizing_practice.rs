@@ -1234,3 +1234,20 @@ fn a_warning_names_its_system_once() {
         }
     }
 }
+
+/// A drain deadline met only at the expected catch-up rate says so: a new user's
+/// 150 MB/s, 4 h outage, 30 min deadline on i3en.2xlarge was planned to drain in
+/// 29 min, and 6.85 h at the lowest measured per-partition rate, with no warning.
+#[test]
+fn a_deadline_met_only_at_the_expected_rate_says_so() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "150"), ("outage_h", "4"), ("drain_min", "30"), ("fanout", "2"), ("hw", "aws-i3en.2xlarge")]);
+    for c in &p.candidates {
+        let Some(d) = &c.plan.drain else { continue };
+        let warned = c.plan.warnings.iter().any(|w| w.kind == "drain" && w.text.contains("not at the lowest measured one"));
+        let low_misses = !(d.seconds_at_low <= 1800.0);
+        assert_eq!(warned, d.seconds.is_finite() && d.seconds <= 1800.0 && low_misses, "{:?}: {} s, {} s at low; {:?}", c.system, d.seconds, d.seconds_at_low, c.plan.warnings);
+    }
+    let k = cand(&p, SystemId::Kafka);
+    assert!(k.plan.warnings.iter().any(|w| w.kind == "drain" && w.text.contains("not at the lowest measured one")), "{:?}", k.plan.warnings);
+}
