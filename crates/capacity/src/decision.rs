@@ -307,7 +307,15 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             }
         }
     }
-    path.push(step("partitions", format!("{} partitions", w.partitions), if near.is_empty() { "no candidate is sized by partitions".into() } else { format!("partitions size {}", near.join(", ")) }));
+    // The count each candidate was planned on where it is not the workload's (a drain
+    // or catch-up raised it): a new user read "24 partitions → partitions size
+    // RocketMQ" beside a RocketMQ plan on 1,531.
+    let raised: Vec<String> = plans
+        .iter()
+        .filter_map(|p| p.partition_advice.as_ref().filter(|a| a.planned != w.partitions).map(|a| format!("{} {}", p.system.name(), Num(f64::from(a.planned)))))
+        .collect();
+    let asked = if raised.is_empty() { format!("{} partitions", Num(f64::from(w.partitions))) } else { format!("{} partitions asked; planned on {}", Num(f64::from(w.partitions)), raised.join(", ")) };
+    path.push(step("partitions", asked, if near.is_empty() { "no candidate is sized by partitions".into() } else { format!("partitions size {}", near.join(", ")) }));
 
     // Default.
     if preferred.is_none() {

@@ -1251,3 +1251,20 @@ fn a_deadline_met_only_at_the_expected_rate_says_so() {
     let k = cand(&p, SystemId::Kafka);
     assert!(k.plan.warnings.iter().any(|w| w.kind == "drain" && w.text.contains("not at the lowest measured one")), "{:?}", k.plan.warnings);
 }
+
+/// The decision path's partition step names the count each candidate was planned
+/// on where a drain raised it, not only the count asked for (a new user saw "24
+/// partitions → …" beside Kafka planned on 140).
+#[test]
+fn the_partition_step_names_the_planned_counts() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "150"), ("outage_h", "4"), ("drain_min", "30"), ("fanout", "2"), ("hw", "aws-i3en.2xlarge")]);
+    let k = cand(&p, SystemId::Kafka);
+    let planned = k.plan.partition_advice.as_ref().map(|a| a.planned).expect("advice");
+    assert!(planned > 24, "{planned}");
+    let step = p.decision_path.iter().find(|s| s.id == "partitions").expect("partition step");
+    assert!(step.answer.contains("24 partitions asked") && step.answer.contains(&format!("Kafka {planned}")), "{}", step.answer);
+    let plain = run(&cat, &[("mbps", "50"), ("outage_h", "0")]);
+    let step = plain.decision_path.iter().find(|s| s.id == "partitions").expect("partition step");
+    assert_eq!(step.answer, "24 partitions", "{:?}", plain.decision_path);
+}
