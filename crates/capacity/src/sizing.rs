@@ -327,8 +327,9 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
 }
 
 /// The fewest partitions the load needs: the throughput over the per-partition
-/// ceiling, one leader per data node, and the drain deadline's consumer parallelism.
-fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, data_nodes: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
+/// ceiling, one leader per owner (`owners`: the data nodes, Pulsar's brokers), and
+/// the drain deadline's consumer parallelism.
+fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, owners: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     let mut catch_up_needs = None;
@@ -344,9 +345,12 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         at_least = at_least.max(need);
         reasons.push(format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", Num(w.stored_ingress().0), Num(per), Num(need)));
     }
+    // A partition has one owner taking its writes: Kafka's and RocketMQ's data nodes,
+    // Pulsar's brokers (its bookies hold ledgers, not topics: a new user saw "a leader
+    // per data node: 38" on 2 brokers and 38 bookies).
     if m.system != SystemId::Pravega {
-        at_least = at_least.max(f64::from(data_nodes));
-        reasons.push(format!("a leader per data node: {data_nodes}"));
+        at_least = at_least.max(f64::from(owners));
+        reasons.push(if m.system == SystemId::Pulsar { format!("a topic owner per broker: {owners}") } else { format!("a leader per data node: {owners}") });
     }
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
@@ -1277,7 +1281,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
 
     // Partition advice: throughput per partition, one leader per node, the drain.
-    let advice = partition_advice(m, w, fit, partitions, data_nodes, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
+    // Partitions' owners: Pulsar's brokers, the data nodes elsewhere.
+    let owners = if m.system == SystemId::Pulsar { roles.iter().find(|r| r.role == "broker").map_or(data_nodes, |r| r.machines) } else { data_nodes };
+    let advice = partition_advice(m, w, fit, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
             warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), partitions, w.partitions, a.reasons.join("; ")) });

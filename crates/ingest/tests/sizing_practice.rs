@@ -1268,3 +1268,17 @@ fn the_partition_step_names_the_planned_counts() {
     let step = plain.decision_path.iter().find(|s| s.id == "partitions").expect("partition step");
     assert_eq!(step.answer, "24 partitions", "{:?}", plain.decision_path);
 }
+
+/// Pulsar's partitions are owned by its brokers, not its bookies: the partition
+/// advice counts one per broker (a new user saw "a leader per data node: 38" on a
+/// plan of 2 brokers and 38 bookies).
+#[test]
+fn pulsar_partitions_have_one_owner_per_broker() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "200"), ("needs", "multitenancy,geo"), ("team", "dedicated"), ("zones", "2"), ("fanout", "4"), ("retention_h", "48"), ("hw", "aws-i3en.2xlarge")]);
+    let c = cand(&p, SystemId::Pulsar);
+    let a = c.plan.partition_advice.as_ref().expect("advice");
+    let brokers = role(c, "broker");
+    assert!(a.reasons.iter().any(|r| r == &format!("a topic owner per broker: {brokers}")), "{:?}", a.reasons);
+    assert!(!a.reasons.iter().any(|r| r.contains("per data node")), "{:?}", a.reasons);
+}
