@@ -32,7 +32,7 @@ pub fn RecommendationCard(
     let p999 = best.p999_backlog.clone().map(|g| {
         view! {
             <dt>"P99.9 under the outage backlog"</dt>
-            <dd><Num text=format!("{}{} ms", if g.cliff { "≥ " } else if g.extrapolated { "≈ " } else { "" }, fmt_num(g.ms)) tip=format!("{} — {}", g.basis, g.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")) />
+            <dd><Num text=format!("{}{} ms", if g.cliff { "≥ " } else if g.extrapolated { "≈ " } else { "" }, fmt_num(g.ms)) tip=format!("{} — {}", g.basis, capacity::order::join_distinct(g.points.iter().map(|p| p.citation.as_ref()), "; ")) />
             {g.cliff.then(|| view! { " " <strong class="warn">"past the measured cliff"</strong> })}
             {(g.extrapolated && !g.cliff).then(|| view! { " " <span class="warn">"outside the measured grid: nearest measured cell"</span> })}</dd>
         }
@@ -65,7 +65,7 @@ pub fn RecommendationCard(
         after_p99.push((
             "Backlog drain after the outage",
             duration(d.seconds),
-            format!("{}; sources: {}", d.detail, d.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ")),
+            format!("{}; sources: {}", d.detail, capacity::order::join_distinct(d.points.iter().map(|p| p.citation.as_ref()), "; ")),
             d.at_low_words(),
         ));
     }
@@ -75,7 +75,7 @@ pub fn RecommendationCard(
     let facts = show(facts);
     let after_p99 = show(after_p99);
     let ops = best.ops.clone();
-    let ops_tip = ops.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; ");
+    let ops_tip = capacity::order::join_distinct(ops.points.iter().map(|p| p.citation.as_ref()), "; ");
     view! {
         <section class="card recommendation" aria-labelledby="rec-h">
             <div class="rec-text">

@@ -24,6 +24,19 @@ pub fn distinct_count<'a>(names: impl Iterator<Item = &'a str>) -> usize {
     v.len()
 }
 
+/// `items` joined by `sep`, each text once, in the order first seen: citations of
+/// points that share a source (seed 000 §8.5 for both the process count and the
+/// person-days; seed 001's one quote for four grid cells) are named once.
+pub fn join_distinct<'a>(items: impl Iterator<Item = &'a str>, sep: &str) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for i in items {
+        if !seen.contains(&i) {
+            seen.push(i);
+        }
+    }
+    seen.join(sep)
+}
+
 /// Sorts `v` by the key `f` gives, stably, like [`slice::sort_by_key`].
 pub fn sort_by_key<T, K: Ord>(v: &mut Vec<T>, f: impl Fn(&T) -> K) {
     sort_by(v, |a, b| f(a).cmp(&f(b)));
@@ -40,6 +53,12 @@ fn stable_order(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn join_distinct_names_each_text_once_in_first_seen_order() {
+        assert_eq!(join_distinct(["000 §8.5", "001 q", "000 §8.5", "001 q", "002"].into_iter(), "; "), "000 §8.5; 001 q; 002");
+        assert_eq!(join_distinct(std::iter::empty(), "; "), "");
+    }
 
     #[test]
     fn sorts_like_the_standard_stable_sort() {
