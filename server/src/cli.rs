@@ -58,7 +58,7 @@ pub enum Command {
     Import {
         /// The file (OMB JSON/CSV, kafka/pulsar perf output, RocketMQ benchmark output, mqplan CSV).
         file: PathBuf,
-        /// Override format detection: mqplan-csv | omb-json | omb-csv | kafka-perf | pulsar-perf | rocketmq-benchmark.
+        /// Override format detection: mqplan-csv | omb-json | omb-csv | omb-console | kafka-perf | pulsar-perf | rocketmq-benchmark | results-table.
         #[arg(long)]
         format: Option<String>,
         /// What the file cannot tell.

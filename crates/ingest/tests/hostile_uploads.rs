@@ -317,3 +317,15 @@ fn the_condition_cap_and_rows_read_hold_for_results_tables() {
     assert!(out.report.accepted(), "{:?}", out.report.errors);
     assert_eq!(out.report.rows_imported, 3);
 }
+
+/// A negative throughput is refused as negative, naming its line and field (an
+/// adversarial tester's `-250k` in a results table was refused as "a throughput of 0").
+#[test]
+fn a_negative_throughput_is_refused_as_negative() {
+    let doc = "| system | size (B) | produce (msg/s) | p99 (ms) |\n|---|---|---|---|\n| Kafka | 1024 | -250k | 18 |\n";
+    let out = import("t.md", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.iter().find(|e| e.field == "produce_throughput").unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert_eq!(e.line, 3);
+    assert!(e.reason.contains("-250000 msg/s is negative"), "{}", e.reason);
+}

@@ -326,6 +326,12 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     }
     for m in &parsed.measurements {
         let rate = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
+        // A negative rate is said to be negative (an adversarial tester's -250k read
+        // "a throughput of 0").
+        if rate && m.value < 0.0 {
+            report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{} {} is negative: a throughput is at least 0", readable(m.value), m.unit.label())));
+            continue;
+        }
         if rate && m.value <= 0.0 {
             report.errors.push(ImportError::new(m.line, metric_field(m.metric), "a throughput of 0 is not a measurement of capacity"));
             continue;
