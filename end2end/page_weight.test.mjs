@@ -14,7 +14,9 @@ import { BASE } from './browser.mjs';
 // on, plans' notes saying so), the catalog a few dozen bytes (each interval's count).
 // Then 296,960 B (296,424 measured): assumed hardware became a ground of its own, a third
 // interval per system in the catalog (+89 B).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 296_960);
+// Stop 26: 297,472 B (297,306 measured): the bundle +1.2 KB for plans' new words (see
+// scripts/bundle-size.sh), the catalog unchanged.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_472);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 
