@@ -287,7 +287,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                     drop(&mut verdicts, p.system, format!("no catch-up measurement: the {} min drain deadline cannot be checked", Num(limit)), 1);
                     unfit.push(p.system.name());
                 }
-                Some(d) if d.seconds > limit * 60.0 * 1.001 => {
+                Some(d) if !d.within(limit, false) => {
                     drop(&mut verdicts, p.system, format!("drains in {} min, over the {} min deadline", Num(d.seconds / 60.0), Num(limit)), 1);
                     unfit.push(p.system.name());
                 }

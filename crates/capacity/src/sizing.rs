@@ -143,6 +143,14 @@ pub struct DrainEstimate {
 }
 
 impl DrainEstimate {
+    /// Whether it drains within `limit_min` minutes (0.1 % slack for rounding), at the
+    /// expected catch-up rate or, with `at_low`, at the lowest measured one: what the
+    /// decision tree drops a candidate on and what a plan warns on.
+    pub fn within(&self, limit_min: f64, at_low: bool) -> bool {
+        let s = if at_low { self.seconds_at_low } else { self.seconds };
+        s <= limit_min * 60.0 * 1.001
+    }
+
     /// What the drain takes at the lowest measured per-partition catch-up rate, where
     /// that differs from the expected by more than 5 %: ` (6.85 h at the lowest
     /// measured rate)`, ` (never, at the lowest measured catch-up rate)`; empty
@@ -1220,12 +1228,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         // durability, size or disks: below the plan's own p99 or p99.9 without a
         // backlog it cannot be right (a new user saw 32 ms under backlog beside a
         // 33.6 ms p99 for per-message fsync on HDD), and a backlog only adds latency.
-        let (label, plain) = match (&p999, &p99) {
-            (Some(e), _) if g.ms < e.ms => ("p99.9", e.ms),
-            (_, Some(e)) if g.ms < e.ms => ("p99", e.ms),
-            _ => ("", 0.0),
+        let below = match (&p999, &p99) {
+            (Some(e), _) if g.ms < e.ms => Some(("p99.9", e.ms)),
+            (_, Some(e)) if g.ms < e.ms => Some(("p99", e.ms)),
+            _ => None,
         };
-        if !label.is_empty() && !g.cliff {
+        if let Some((label, plain)) = below.filter(|_| !g.cliff) {
             warnings.push(Warning {
                 kind: "extrapolation".into(),
                 text: format!(
@@ -1279,7 +1287,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         // A deadline met at the expected catch-up rate only: say what the lowest
         // measured rate gives (a new user saw "drain within 30 min" met at 29 min,
         // 6.85 h at the low end, with no word of it).
-        if let Some(limit) = w.drain_min.filter(|l| d.seconds.is_finite() && d.seconds <= l * 60.0 && !(d.seconds_at_low <= l * 60.0)) {
+        if let Some(limit) = w.drain_min.filter(|l| d.within(*l, false) && !d.within(*l, true)) {
             warnings.push(Warning {
                 kind: "drain".into(),
                 text: format!(
