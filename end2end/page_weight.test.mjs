@@ -16,7 +16,10 @@ import { BASE } from './browser.mjs';
 // interval per system in the catalog (+89 B).
 // Stop 26: 297,472 B (297,306 measured): the bundle +1.2 KB for plans' new words (see
 // scripts/bundle-size.sh), the catalog unchanged.
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_472);
+// Stop 27: 297,984 B: the bundle +552 B (each bound's own interval at a plan's low end, an
+// objective met by other bounds saying it adds no machines, the re-partitioning advice
+// only where a partition sweep measured it), the catalog unchanged.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_984);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 

@@ -329,3 +329,79 @@ fn a_negative_throughput_is_refused_as_negative() {
     assert_eq!(e.line, 3);
     assert!(e.reason.contains("-250000 msg/s is negative"), "{}", e.reason);
 }
+
+/// Stop 26's adversarial tester: OMB counts out of range (`partitions: 0`,
+/// `producersPerTopic: -3`, `topics: 1e9`, a fractional partition count) were read
+/// as "not stated". Each is refused, naming its field and line; in range they import.
+#[test]
+fn omb_counts_out_of_range_are_refused_with_their_field() {
+    for (key, value) in [("partitions", "0"), ("producersPerTopic", "-3"), ("topics", "1e9"), ("partitions", "2.5"), ("consumersPerTopic", "-1")] {
+        let doc = format!("{{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":1024,\n\"{key}\":{value},\n\"publishRate\":[1000,1000,1000]}}");
+        let out = import("c.json", doc.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none(), "{key}={value} stored");
+        let e = out.report.errors.first().unwrap_or_else(|| panic!("{key}={value}: no error"));
+        assert_eq!((e.field.as_str(), e.line), (key, 2), "{e:?}");
+        assert!(e.reason.contains("not a whole number"), "{e:?}");
+    }
+    let doc = "{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":1024,\"topics\":1,\"partitions\":16,\"producersPerTopic\":2,\"consumersPerTopic\":0,\"publishRate\":[1000,1000,1000]}";
+    assert!(import("ok.json", doc.as_bytes(), None, &meta()).report.accepted());
+}
+
+/// A publishRate with a negative sample is refused (sample, field, line); one with
+/// no sample above zero, beside latencies that still import, says it gave no rate
+/// instead of dropping the produce row unseen (stop 26's tester).
+#[test]
+fn omb_rate_series_without_a_rate_say_so() {
+    let doc = "{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":1024,\n\"publishRate\":[1000,-5,1000],\"aggregatedPublishLatency99pct\":4.2}";
+    let out = import("n.json", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = &out.report.errors[0];
+    assert!(e.field == "publishRate" && e.line == 2 && e.reason.contains("sample 2 of 3 is -5 msg/s"), "{e:?}");
+    for series in ["", "0,0,0"] {
+        let doc = format!("{{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[{series}],\"aggregatedPublishLatency99pct\":4.2}}");
+        let out = import("z.json", doc.as_bytes(), None, &meta());
+        assert!(out.report.accepted(), "{series}: {:?}", out.report.errors);
+        assert!(out.report.warnings.iter().any(|l| l.code == "no_rate" && l.message.contains("none above zero")), "{series}: {:?}", out.report.warnings);
+    }
+}
+
+/// An empty (or blank) body is refused as empty, whatever format was asked for
+/// (stop 26's tester got "text without a table header").
+#[test]
+fn an_empty_upload_is_refused_as_empty() {
+    for body in ["", "  \n\t\n"] {
+        let out = import("e.csv", body.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none());
+        let e = out.report.errors.first().unwrap_or_else(|| panic!("{body:?}: no error"));
+        assert!(e.field == "file" && (e.reason.contains("empty") || e.reason.contains("only white space")), "{e:?}");
+    }
+}
+
+/// A results-table row whose msg/s and MB/s figures for one rate disagree past 2×
+/// at its message size is refused, naming its line (stop 26's tester: 50,000 msg/s of
+/// 1 KiB beside 512 MB/s, 10× apart, was read as the msg/s alone). Figures that
+/// agree (1,045,000 msg/s × 1,024 B = 1,070 MB/s) import.
+#[test]
+fn a_row_whose_msgs_and_mbps_disagree_is_refused() {
+    let doc = "| system | size (B) | produce (msg/s) | produce (MB/s) |\n|---|---|---|---|\n| Kafka | 1024 | 50000 | 512 |\n";
+    let out = import("t.md", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.iter().find(|e| e.field == "produce_throughput").unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert_eq!(e.line, 3);
+    assert!(e.reason.contains("51.2 MB/s") && e.reason.contains("512 MB/s") && e.reason.contains("10× apart"), "{}", e.reason);
+    let ok = "| system | size (B) | produce (msg/s) | produce (MB/s) |\n|---|---|---|---|\n| Kafka | 1024 | 1,045,000 | 1,070.1 |\n";
+    assert!(import("ok.md", ok.as_bytes(), None, &meta()).report.accepted());
+}
+
+/// An OMB result consuming 10× what it produced, with no fan-out in the metadata,
+/// is questioned (stop 26's tester saw it stored without a word); 1× is not.
+#[test]
+fn a_consume_rate_far_above_the_produce_rate_is_questioned() {
+    let doc = |c: &str| format!("{{\"workload\":\"w\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[1000,1000,1000],\"consumeRate\":[{c},{c},{c}]}}");
+    let out = import("c.json", doc("10000").as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let l = out.report.warnings.iter().find(|l| l.code == "consume_exceeds_produce").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
+    assert!(l.message.contains("10×"), "{}", l.message);
+    let out = import("c.json", doc("1000").as_bytes(), None, &meta());
+    assert!(!out.report.warnings.iter().any(|l| l.code == "consume_exceeds_produce"), "{:?}", out.report.warnings);
+}

@@ -689,6 +689,55 @@ fn an_interval_too_wide_to_buy_on_is_said_to_be() {
     assert!(one.candidates.iter().all(|c| !c.plan.warnings.iter().any(|w| w.kind == "wide_interval")));
 }
 
+/// A disk-bound plan's low end is the disks' calibrated error, not the CPU bound's:
+/// 2,000 MB/s of 64 KiB messages kept an hour on i3en.2xlarge NVMe sets Kafka's count
+/// by the disks (RF 3 → 6,000 MB/s of writes ÷ (2 × 327 MB/s × 70 %) ≈ 13 nodes). Giving the same machine 64 hardware threads instead
+/// of 8 makes the CPU bound more capacious and its interval wider (cores past the
+/// measured), but cannot make the disks write less: the low-end count stays where
+/// the stated-hardware interval puts it (Kafka ×/÷ 1.42 on the bundled corpus,
+/// `mqplan validate`). Stop 26's tester saw it grow 19 → 52 with the cores.
+#[test]
+fn more_cores_do_not_widen_a_disk_bound_low_end() {
+    let cat = catalog();
+    let at = |cores: &str| {
+        let p = run(&cat, &[("mbps", "2000"), ("size", "65536"), ("retention_h", "1"), ("hw", "aws-i3en.2xlarge"), ("cores", cores)]);
+        cand(&p, SystemId::Kafka).plan.clone()
+    };
+    let (eight, many) = (at("8"), at("64"));
+    for k in [&eight, &many] {
+        assert_eq!(k.bottleneck, BoundKind::Disk, "the test needs a disk-bound Kafka: {:?}", k.bounds);
+    }
+    let (a, b) = (eight.nodes_interval.as_ref().expect("interval"), many.nodes_interval.as_ref().expect("interval"));
+    assert!(b.at_low_capacity <= a.at_low_capacity, "64 threads: {b:?}; 8 threads: {a:?}");
+    // The low end: the disk bound ÷ e^−w with w the stated-hardware width (not the
+    // model ground's ×/÷ 3.18), then head-room; at most about 1.42× the expected count + 1.
+    let w = cat.throughput.as_ref().expect("corpus model").base_interval_on(SystemId::Kafka, capacity::throughput::Ground::StatedHardware).0;
+    assert!(w < 0.5, "Kafka's stated-hardware width {w}");
+    assert!(f64::from(b.at_low_capacity) <= f64::from(many.nodes) * w.exp() + 2.0, "{} expected, {b:?} at ×/÷ {:.2}", many.nodes, w.exp());
+    assert!(b.at_low_capacity > many.nodes, "the low end still needs more machines: {b:?}");
+}
+
+/// A p99 objective that the count other bounds set already meets adds no machines,
+/// and its bound says so rather than "the fewest data nodes that meet it: 5" (stop
+/// 26's tester read 2 / 2 / 3 / 5 for retentions of 1 / 6 / 12 / 24 h at 50 MB/s,
+/// 8 ms, acks=1 on i3en.2xlarge: storage's count, not a latency need).
+#[test]
+fn an_objective_met_by_the_other_bounds_adds_no_machines() {
+    let cat = catalog();
+    let q = |ret: &str| run(&cat, &[("mbps", "50"), ("p99_ms", "8"), ("durability", "leader"), ("hw", "aws-i3en.2xlarge"), ("retention_h", ret)]);
+    let p = q("24");
+    let k = cand(&p, SystemId::Kafka);
+    assert_ne!(k.plan.bottleneck, BoundKind::Latency, "the test needs a count another bound sets: {:?}", k.plan.bounds);
+    let b = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Latency).unwrap_or_else(|| panic!("a latency bound: {:?}", k.plan.bounds));
+    assert!(b.detail.contains("adds no machines") && b.detail.contains(k.plan.bottleneck.label()), "{}", b.detail);
+    assert!(b.nodes <= f64::from(k.plan.data_nodes), "{} against {} data nodes", b.nodes, k.plan.data_nodes);
+    for c in &p.candidates {
+        if let Some(b) = c.plan.bounds.iter().find(|b| b.kind == BoundKind::Latency) {
+            assert!(!(c.plan.bottleneck == BoundKind::Latency && b.detail.contains("adds no machines")), "{:?}: {}", c.system, b.detail);
+        }
+    }
+}
+
 /// Pravega's sources never read a backlog, so its drain after an outage is not
 /// measured: it cannot win over a candidate measured to drain (a stop-19 tester saw
 /// it do so), and its reasons say why — unless it is the tree's choice for a

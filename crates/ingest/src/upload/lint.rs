@@ -85,6 +85,10 @@ pub fn given_vs_file(p: &Parsed, given: &UploadMeta) -> Vec<Lint> {
     out
 }
 
+/// Consumed ÷ produced msg/s past which a run's consume rate is questioned: one
+/// subscription keeping up reads what was produced, within sampling noise.
+pub const MAX_CONSUME_RATIO: f64 = 1.5;
+
 /// Warnings for a parsed file and the metadata it will be stored with.
 pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
     let inf = &p.inferred;
@@ -98,6 +102,20 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
             out.push(Lint::new("target_mismatch", None, format!("achieved {} msg/s is {ratio:.1}× the stated {} msg/s target", fmt_num(achieved), fmt_num(target)), "the run's stated target (often from a workload name) disagrees with what ran; check the metadata"));
         } else if ratio < 0.5 {
             out.push(Lint::new("below_target", None, format!("achieved {} msg/s, {:.0} % of the {} msg/s target", fmt_num(achieved), ratio * 100.0, fmt_num(target)), "far below target: an overloaded broker or a client-bound harness"));
+        }
+    }
+    // Consumers reading more than was produced: several subscriptions each reading
+    // everything (a fan-out the metadata has no field for), or mixed-up rates
+    // (stop 26's tester: 10× with no word).
+    if let (Some(consume), Some(produced)) = (mean_of(p, Metric::ConsumeThroughput), produce.filter(|x| x.is_finite() && *x > 0.0)) {
+        let ratio = consume / produced;
+        if ratio > MAX_CONSUME_RATIO {
+            out.push(Lint::new(
+                "consume_exceeds_produce",
+                None,
+                format!("consumed {} msg/s is {}× the {} msg/s produced", fmt_num(consume), fmt_num(ratio), fmt_num(produced)),
+                "consumers read what producers wrote: more means that many subscriptions each read everything (the rate counts them all) or the two rates are mixed up; check which",
+            ));
         }
     }
     if inf.compression.as_deref().is_some_and(|c| !c.eq_ignore_ascii_case("none")) || inf.generated_payload {

@@ -233,6 +233,12 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     } else {
         text
     };
+    // Nothing to read is said to be nothing (a tester's empty body was refused as
+    // "text without a table header").
+    if text.trim().is_empty() {
+        report.errors.push(ImportError::new(1, "file", if text.is_empty() { "the file is empty: nothing was sent to read" } else { "the file holds only white space: nothing to read" }));
+        return Imported { report, dataset: None };
+    }
     if cancelled() {
         return cancelled_import(report);
     }
@@ -414,7 +420,7 @@ fn collapse_repeats(errors: &mut Vec<ImportError>) {
     }));
 }
 
-fn metric_field(m: Metric) -> &'static str {
+pub(crate) fn metric_field(m: Metric) -> &'static str {
     match m {
         Metric::ProduceThroughput => "produce_throughput",
         Metric::ConsumeThroughput => "consume_throughput",

@@ -77,6 +77,9 @@ pub(super) fn count_before(name: &str, word: &str) -> Option<f64> {
     num.parse::<f64>().ok().map(|x| x * mult)
 }
 
+/// Largest topic, partition, producer or consumer count an OMB result may state.
+pub const MAX_COUNT: f64 = 1_000_000.0;
+
 /// Most samples read from one rate series: a 10-s sample series this long is a
 /// run of over 11 days. Longer series are refused as they are read, before they
 /// take memory.
@@ -94,6 +97,7 @@ struct OmbResult {
     #[serde(rename = "messageSize")]
     message_size: Option<f64>,
     partitions: Option<f64>,
+    topics: Option<f64>,
     #[serde(rename = "producersPerTopic")]
     producers_per_topic: Option<f64>,
     #[serde(rename = "consumersPerTopic")]
@@ -218,7 +222,16 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
-    let count = |x: f64| (1.0..=1_000_000.0).contains(&x).then_some(x as u32);
+    let count = |x: f64| (1.0..=MAX_COUNT).contains(&x).then_some(x as u32);
+    // A stated count out of range is refused with its field, not dropped as if
+    // absent (an adversarial tester's `partitions: 0`, `producersPerTopic: -3`,
+    // `topics: 1e9` were read as "not stated").
+    for (key, x) in [("topics", v.topics), ("partitions", v.partitions), ("producersPerTopic", v.producers_per_topic), ("consumersPerTopic", v.consumers_per_topic)] {
+        let zero_ok = key == "consumersPerTopic";
+        if let Some(x) = x.filter(|x| !(x.is_finite() && x.fract() == 0.0 && (if zero_ok { 0.0 } else { 1.0 }..=MAX_COUNT).contains(x))) {
+            return Err(vec![ImportError::new(line_of(text, key), key, format!("{key} {} is not a whole number from {} to {}", crate::upload::readable(x), if zero_ok { 0 } else { 1 }, crate::upload::readable(MAX_COUNT)))]);
+        }
+    }
     match v.partitions.filter(|x| x.is_finite()) {
         Some(x) => inf.partitions = count(x),
         None => {
@@ -255,6 +268,14 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     for (key, metric, series) in [("publishRate", Metric::ProduceThroughput, &v.publish_rate), ("consumeRate", Metric::ConsumeThroughput, &v.consume_rate)] {
         let Some(s) = series else { continue };
         let line = line_of(text, key);
+        // A negative rate is no measurement; a series with no sample above zero
+        // gives no rate, and says so rather than dropping the row unseen.
+        if let Some((i, x)) = s.iter().enumerate().find(|(_, x)| **x < 0.0 || !x.is_finite()) {
+            return Err(vec![ImportError::new(line, key, format!("sample {} of {} is {} msg/s: a rate is a finite number of at least 0", i + 1, s.len(), crate::upload::readable(*x)))]);
+        }
+        if !s.iter().any(|x| *x > 0.0) {
+            p.lints.push(Lint::new("no_rate", Some(line), format!("{key}: {} sample(s), none above zero: no throughput is read from it", s.len()), "a run that never published (or never consumed) measured no rate"));
+        }
         if let Some((mean, kept, trimmed, stalled)) = steady_mean(s) {
             if trimmed > 0 {
                 p.lints.push(Lint::new("warmup_trimmed", Some(line), format!("{key}: first {trimmed} of {} samples trimmed as warm-up", s.len()), "warm-up samples understate steady throughput"));

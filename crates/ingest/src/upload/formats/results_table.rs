@@ -200,6 +200,10 @@ fn size_bytes(v: f64, rest: &str, header: &str) -> Result<f64, String> {
     Ok(v * mult)
 }
 
+/// Most a row's msg/s and MB/s figures for one metric may disagree at its message
+/// size, as a ratio: framing, headers and KB-vs-KiB readings stay well inside 2×.
+pub const MAX_RATE_DISAGREEMENT: f64 = 2.0;
+
 /// A rate cell in the measurement's unit (msg/s or MB/s).
 fn rate(v: f64, rest: &str, header_unit: Unit) -> Result<(f64, Unit), String> {
     let (mult, rest) = match rest.chars().next() {
@@ -303,7 +307,20 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             continue;
         }
         let note = (!context.is_empty()).then(|| context.join(", "));
-        // A rate given both in msg/s and in bytes is one run: its msg/s is read.
+        // A rate given both in msg/s and in bytes is one run: its msg/s is read, and
+        // the two must agree at the row's size (a tester's row said 50,000 msg/s of
+        // 1 KiB beside 512 MB/s and was read as the first).
+        if let Some(b) = size {
+            for (m, v, _, _) in row_ms.iter().filter(|r| r.2 == Unit::MsgPerS) {
+                if let Some((_, mb, _, _)) = row_ms.iter().find(|r| r.0 == *m && r.2 == Unit::MBPerS) {
+                    let implied = v * b / 1e6;
+                    let ratio = if implied > 0.0 && *mb > 0.0 { (implied / mb).max(mb / implied) } else { 1.0 };
+                    if ratio > MAX_RATE_DISAGREEMENT {
+                        errors.push(err(*line, crate::upload::metric_field(*m), format!("{} msg/s × {} B = {} MB/s, but the row also says {} MB/s ({}× apart): one of the two is wrong", capacity::units::fmt_num(*v), capacity::units::fmt_num(b), capacity::units::fmt_num(implied), capacity::units::fmt_num(*mb), capacity::units::fmt_num(ratio))));
+                    }
+                }
+            }
+        }
         let counted = row_ms.clone();
         row_ms.retain(|(m, _, u, _)| *u == Unit::MsgPerS || !counted.iter().any(|(m2, _, u2, _)| m2 == m && *u2 == Unit::MsgPerS));
         for (metric, value, unit, percentile) in row_ms {
