@@ -126,6 +126,22 @@ pub enum CorpusDisk {
     Unknown,
 }
 
+impl CorpusDisk {
+    /// The planner's kind for it; None when not stated.
+    pub fn known(self) -> Option<crate::system::DiskKind> {
+        use crate::system::DiskKind;
+        match self {
+            CorpusDisk::Hdd => Some(DiskKind::Hdd),
+            CorpusDisk::Ssd => Some(DiskKind::Ssd),
+            CorpusDisk::Nvme => Some(DiskKind::Nvme),
+            CorpusDisk::Optane => Some(DiskKind::Optane),
+            CorpusDisk::Ebs => Some(DiskKind::Ebs),
+            CorpusDisk::Network => Some(DiskKind::Network),
+            CorpusDisk::Unknown => None,
+        }
+    }
+}
+
 /// One measured cluster's machine class.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

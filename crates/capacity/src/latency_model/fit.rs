@@ -2,7 +2,7 @@
 //! its leave-one-source-out validation. Runs once, where the throughput model is
 //! fitted (never in the browser).
 
-use super::{fit_curve, LatencyCurve, OfferedCurve, LatencyModel, LatencyObs, PartitionEffect, PartitionPoint, KEPT_UP_SHARE, REFERENCE_PARTITIONS_PER_NODE};
+use super::{fit_curve, LatencyCurve, OfferedCurve, LatencyModel, LatencyObs, PartitionEffect, PartitionPoint, SourceFloor, KEPT_UP_SHARE, REFERENCE_PARTITIONS_PER_NODE};
 use crate::catalog::{LatencyPoint, PointRef};
 use crate::corpus::{Driven, Evidence, Reading, RunMetric, RunStatus, SourceFile, SourceKind};
 use crate::dataset::Load;
@@ -47,6 +47,19 @@ fn size_class(bytes: f64) -> i64 {
 
 fn cite(e: &Evidence, what: String) -> PointRef {
     PointRef { id: format!("{}#{}", e.origin.key(), e.run_id).into(), citation: e.citation.as_str().into(), summary: format!("{} {what}", e.system.name()).into() }
+}
+
+/// The disk kinds stated for the machines `f`'s points ran on (none for points that
+/// are not corpus runs, as the seeds' are, or whose disks are not stated), sorted.
+fn floor_disks(evidence: &[Evidence], f: &SourceFloor) -> Vec<crate::system::DiskKind> {
+    let mut kinds: Vec<crate::system::DiskKind> = evidence
+        .iter()
+        .filter(|e| e.origin.key() == f.source && f.obs.iter().any(|o| *o.point.id == *format!("{}#{}", e.origin.key(), e.run_id)))
+        .filter_map(|e| e.machine.disk_kind.known())
+        .collect();
+    kinds.sort_by_key(|k| k.id());
+    kinds.dedup();
+    kinds
 }
 
 /// Fits the model: `evidence` as the throughput fit saw it, `tm` for each run's
@@ -146,6 +159,10 @@ pub fn fit(evidence: &[Evidence], tm: &ThroughputModel, seed: &[(SystemId, Laten
             }
         }
         let bytes = (rs.iter().map(|r| r.bytes.ln()).sum::<f64>() / rs.len() as f64).exp();
+        let mut floors = floors;
+        for f in &mut floors {
+            f.disks = floor_disks(evidence, f);
+        }
         curves.push(LatencyCurve { system: *system, durability: *durability, percentile: *percentile, bytes, knee, knee_basis, floors });
     }
     // The throughput intervals' split-conformal quantile, each point weighing the same.

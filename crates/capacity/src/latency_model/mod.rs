@@ -53,6 +53,12 @@ pub struct SourceFloor {
     pub floor_ms: f64,
     /// Its measured points.
     pub obs: Vec<LatencyObs>,
+    /// Disk kinds of the machines its points ran on, as the corpus states them
+    /// (empty: not stated, as for the seeds' points). A plan on other disks is told
+    /// its p99 was not measured on them ([`LatencyModel::measured_disks`]). Always
+    /// written: the page embeds the catalog in a format that is not self-describing.
+    #[serde(default)]
+    pub disks: Vec<crate::system::DiskKind>,
 }
 
 /// A fitted latency curve for one system, durability, percentile and message size.
@@ -202,7 +208,7 @@ pub fn fit_curve(by_source: &[(String, Vec<LatencyObs>)], fallback: (f64, &str))
     let floors_for = |r: f64| -> Vec<SourceFloor> {
         by_source
             .iter()
-            .map(|(s, o)| SourceFloor { source: s.clone(), floor_ms: gmean(o.iter().map(|x| x.ms / (1.0 + r * queue(x.u)))), obs: o.clone() })
+            .map(|(s, o)| SourceFloor { source: s.clone(), floor_ms: gmean(o.iter().map(|x| x.ms / (1.0 + r * queue(x.u)))), obs: o.clone(), disks: Vec::new() })
             .collect()
     };
     if sources.is_empty() {
@@ -291,6 +297,14 @@ impl LatencyModel {
                 why: format!("p{} of {} was measured at {} B; at {} B it is not measured", Num(percentile), system.name(), Num(cs[0].bytes), Num(bytes)),
             }),
         }
+    }
+
+    /// The disk kinds the p99 [`LatencyModel::predict`] reads for these arguments was
+    /// measured on, by source: `(source, kinds)`, kinds empty where the source does
+    /// not state its disks. Empty when nothing is measured.
+    pub fn measured_disks(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64) -> Vec<(&str, &[crate::system::DiskKind])> {
+        let d = latency_durability(system, d);
+        self.pick(system, d, percentile, bytes).map_or_else(|_| Vec::new(), |picked| picked.iter().flat_map(|(c, _)| c.floors.iter().map(|f| (f.source.as_str(), f.disks.as_slice()))).collect())
     }
 
     /// Why [`LatencyModel::predict`] would fail for these arguments, without building
@@ -444,7 +458,7 @@ mod tests {
                 bytes: 1024.0,
                 knee: 0.2,
                 knee_basis: String::new(),
-                floors: vec![SourceFloor { source: "a".into(), floor_ms: 10.0, obs: vec![] }],
+                floors: vec![SourceFloor { source: "a".into(), floor_ms: 10.0, obs: vec![], disks: vec![] }],
             }],
             partitions: vec![PartitionEffect {
                 system: SystemId::Kafka,
@@ -465,7 +479,7 @@ mod tests {
         let k = 49.0 / 23.0;
         let mut m = effect(&[(10.0, 1.0, true), (100.0, 1.0, true)]);
         m.curves[0].knee = k;
-        m.curves[0].floors = vec![SourceFloor { source: "seed".into(), floor_ms: 9.0 / (1.0 + k), obs: vec![obs(0.5, 9.0), obs(0.9, 58.0)] }];
+        m.curves[0].floors = vec![SourceFloor { source: "seed".into(), floor_ms: 9.0 / (1.0 + k), obs: vec![obs(0.5, 9.0), obs(0.9, 58.0)], disks: vec![] }];
         let p = m.predict(SystemId::Kafka, Durability::Replicated, 99.0, 1024.0, 50.0, 0.1).expect("measured");
         let expected = 9.0 / (1.0 + k) * (1.0 + k * queue(0.1));
         assert!((p.ms - expected).abs() < 1e-9, "{}", p.ms);
