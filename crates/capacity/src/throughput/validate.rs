@@ -81,8 +81,12 @@ impl ValidationPoint {
     }
 }
 
-/// Summary over a set of held-out runs.
+/// Summary over a set of held-out runs. In JSON (`/api/v1/model`, `mqplan validate
+/// --json`, the fit cache) the median error and the three shares are `null` where
+/// `runs` is 0 — not applicable, not 0 % (a JSON client could not tell the two
+/// apart); in Rust they are 0 there.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RowJson", from = "RowJson")]
 pub struct ValidationRow {
     /// `kafka`, `pulsar`, … or `all`, or a source id.
     pub scope: String,
@@ -91,20 +95,20 @@ pub struct ValidationRow {
     /// Distinct sources those runs come from: the units held out (a source with all
     /// its systems), so what the coverage is exchangeable over (absent in caches
     /// made before it: 0).
-    #[serde(default)]
     pub sources: usize,
-    /// Median |ln(measured / predicted)|.
+    /// Median |ln(measured / predicted)| (0 when `runs` is 0; JSON `null`).
     pub median_abs_log_error: f64,
-    /// Share of runs with |predicted − measured| ≤ 20 % of measured.
+    /// Share of runs with |predicted − measured| ≤ 20 % of measured (0 when `runs`
+    /// is 0; JSON `null`).
     pub within_20pct: f64,
-    /// Share within a factor of two.
+    /// Share within a factor of two (0 when `runs` is 0; JSON `null`).
     pub within_2x: f64,
     /// Share of measured values inside the stated interval (0 when `runs` is 0: not
-    /// applicable, as `median_abs_log_error` and the other shares then are).
+    /// applicable, as `median_abs_log_error` and the other shares then are; JSON
+    /// `null`).
     pub coverage: f64,
     /// [`ValidationRow::coverage_range`], as served (`/api/v1/model`); None without
     /// saturated runs (absent in caches made before it).
-    #[serde(default)]
     pub coverage_range_90: Option<(f64, f64)>,
     /// Lower-bound runs checked.
     pub lower_bound_runs: usize,
@@ -114,6 +118,65 @@ pub struct ValidationRow {
     pub worst_lower_bound_ratio: f64,
     /// Saturated runs whose system had no fit without their source.
     pub unpredictable: usize,
+}
+
+/// [`ValidationRow`] as JSON carries it: the figures over saturated runs are `null`
+/// without any (a cache written before stop 27 holds 0 there, read the same).
+#[derive(Serialize, Deserialize)]
+struct RowJson {
+    scope: String,
+    runs: usize,
+    #[serde(default)]
+    sources: usize,
+    median_abs_log_error: Option<f64>,
+    within_20pct: Option<f64>,
+    within_2x: Option<f64>,
+    coverage: Option<f64>,
+    #[serde(default)]
+    coverage_range_90: Option<(f64, f64)>,
+    lower_bound_runs: usize,
+    lower_bound_under_10pct: usize,
+    worst_lower_bound_ratio: f64,
+    unpredictable: usize,
+}
+
+impl From<ValidationRow> for RowJson {
+    fn from(r: ValidationRow) -> Self {
+        let over_runs = |x: f64| (r.runs > 0).then_some(x);
+        RowJson {
+            median_abs_log_error: over_runs(r.median_abs_log_error),
+            within_20pct: over_runs(r.within_20pct),
+            within_2x: over_runs(r.within_2x),
+            coverage: over_runs(r.coverage),
+            scope: r.scope,
+            runs: r.runs,
+            sources: r.sources,
+            coverage_range_90: r.coverage_range_90,
+            lower_bound_runs: r.lower_bound_runs,
+            lower_bound_under_10pct: r.lower_bound_under_10pct,
+            worst_lower_bound_ratio: r.worst_lower_bound_ratio,
+            unpredictable: r.unpredictable,
+        }
+    }
+}
+
+impl From<RowJson> for ValidationRow {
+    fn from(r: RowJson) -> Self {
+        ValidationRow {
+            scope: r.scope,
+            runs: r.runs,
+            sources: r.sources,
+            median_abs_log_error: r.median_abs_log_error.unwrap_or(0.0),
+            within_20pct: r.within_20pct.unwrap_or(0.0),
+            within_2x: r.within_2x.unwrap_or(0.0),
+            coverage: r.coverage.unwrap_or(0.0),
+            coverage_range_90: r.coverage_range_90,
+            lower_bound_runs: r.lower_bound_runs,
+            lower_bound_under_10pct: r.lower_bound_under_10pct,
+            worst_lower_bound_ratio: r.worst_lower_bound_ratio,
+            unpredictable: r.unpredictable,
+        }
+    }
 }
 
 /// The z of a two-sided 90 % normal interval, for [`ValidationRow::coverage_range`].
@@ -277,6 +340,24 @@ mod tests {
 
     fn row(runs: usize, coverage: f64) -> ValidationRow {
         ValidationRow { scope: "x".into(), runs, sources: 1, median_abs_log_error: 0.0, within_20pct: 0.0, within_2x: 0.0, coverage, coverage_range_90: None, lower_bound_runs: 0, lower_bound_under_10pct: 0, worst_lower_bound_ratio: 1.0, unpredictable: 0 }
+    }
+
+    /// A row over no saturated runs writes its median error and shares as JSON null
+    /// (not applicable, not 0 %), and reads back — as does a cache that wrote 0.
+    #[test]
+    fn shares_over_no_runs_are_null_in_json() {
+        let empty = row(0, 0.0);
+        let v = serde_json::to_value(&empty).expect("json");
+        for k in ["median_abs_log_error", "within_20pct", "within_2x", "coverage"] {
+            assert!(v[k].is_null(), "{k}: {}", v[k]);
+        }
+        assert_eq!(serde_json::from_value::<ValidationRow>(v).expect("reads"), empty);
+        let some = row(16, 14.0 / 16.0);
+        let v = serde_json::to_value(&some).expect("json");
+        assert_eq!(v["coverage"].as_f64(), Some(0.875));
+        assert_eq!(serde_json::from_value::<ValidationRow>(v).expect("reads"), some);
+        let old = r#"{"scope":"pravega","runs":0,"median_abs_log_error":0.0,"within_20pct":0.0,"within_2x":0.0,"coverage":0.0,"lower_bound_runs":0,"lower_bound_under_10pct":0,"worst_lower_bound_ratio":1.0,"unpredictable":0}"#;
+        assert_eq!(serde_json::from_str::<ValidationRow>(old).expect("an old cache reads"), ValidationRow { scope: "pravega".into(), sources: 0, ..row(0, 0.0) });
     }
 
     /// Wilson's score interval by hand (z = 1.6449): 14 of 16 → centre 0.8208,
