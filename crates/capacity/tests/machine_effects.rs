@@ -68,10 +68,12 @@ fn an_effect_weighs_each_source_the_same() {
     assert!((e.factor - expected).abs() < 1e-9, "{} vs {expected}", e.factor);
 }
 
-/// A preset whose cores were changed is another machine: no effect, and the plan's
-/// CPU arithmetic shows none; kept as the preset, the arithmetic names it.
+/// A preset keeps its class's effect with its cores changed, and the CPU bound then
+/// scales with the cores from it: more hardware threads never carry less (stop 27's
+/// tester saw Pulsar on i3en.2xlarge fall from 2.0 M msg/s on 8 threads to 957 K on
+/// 10, the ×2.62 dropped). Kept as the preset, the arithmetic names it.
 #[test]
-fn a_changed_core_count_is_not_the_measured_machine() {
+fn a_changed_core_count_keeps_the_class_effect_and_scales_from_it() {
     let m = model();
     let mut hw = Preset::find("seed000-8c16g").expect("preset").hardware();
     assert_eq!(measured_class(&hw), Some("s000-3x8c16g"));
@@ -86,7 +88,19 @@ fn a_changed_core_count_is_not_the_measured_machine() {
     assert_eq!(note(&measured), note(&at(&hw)));
     hw.cores = 16;
     hw.physical_cores = None;
-    assert_eq!(measured_class(&hw), None);
+    assert_eq!(measured_class(&hw), Some("s000-3x8c16g"));
     let other = at(&hw);
-    assert!(!other.detail.contains("measured on this machine class"), "{}", other.detail);
+    assert!(other.detail.contains("measured on this machine class"), "{}", other.detail);
+    // 16 threads read as 8 physical + 8 SMT: 10 effective cores against the preset's 5.
+    assert!((other.msgs / measured.msgs - 2.0).abs() < 0.01, "{} vs {} msg/s per node", other.msgs, measured.msgs);
+    // On i3en.2xlarge, every thread count from 4 to 64 carries at least as much as one fewer.
+    let mut hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    let mut last = 0.0;
+    for threads in 4..=64 {
+        hw.cores = threads;
+        hw.physical_cores = None;
+        let x = at(&hw).msgs;
+        assert!(x >= last * (1.0 - 1e-9), "{threads} threads: {x} msg/s after {last}");
+        last = x;
+    }
 }

@@ -736,6 +736,19 @@ fn an_objective_met_by_the_other_bounds_adds_no_machines() {
             assert!(!(c.plan.bottleneck == BoundKind::Latency && b.detail.contains("adds no machines")), "{:?}: {}", c.system, b.detail);
         }
     }
+    // Where the objective lowered the target utilisation and so added machines, the
+    // bound says so (a stop-27 tester: 600 MB/s on 100 partitions at 10 ms set 18
+    // brokers by the disks at 38 % where 10 carry it at 70 %).
+    let q = |slo: Option<&str>| {
+        let mut q = vec![("mbps", "600"), ("size", "1024"), ("retention_h", "1"), ("partitions", "100")];
+        q.extend(slo.map(|s| ("p99_ms", s)));
+        cand(&run(&cat, &q), SystemId::Kafka).plan.clone()
+    };
+    let (plain, with) = (q(None), q(Some("10")));
+    assert!(with.data_nodes > plain.data_nodes, "the test needs machines the objective adds: {} vs {}", with.data_nodes, plain.data_nodes);
+    assert_eq!(with.bottleneck, BoundKind::Disk, "the test needs a count another bound sets at the lowered utilisation: {:?}", with.bounds);
+    let b = with.bounds.iter().find(|b| b.kind == BoundKind::Latency).expect("a latency bound");
+    assert!(!b.detail.contains("adds no machines") && b.detail.contains("lowered the target utilisation") && b.detail.contains(&format!("needs {} without it", plain.data_nodes)), "{}", b.detail);
 }
 
 /// A p99 whose writes wait on a sync is read from latency runs on the disks they ran
