@@ -144,10 +144,11 @@ fn tiered_storage_keeps_a_day_local_and_one_copy_in_object_storage() {
 /// Ten consumer groups at 100 MB/s: NIC out = 100 × (10 + 3 − 1) = 1,200 MB/s ÷
 /// (1,250 MB/s × 70 %) = 1.4 nodes; storage 25.9 TB → 44.4 TB raw ÷ 8 TB → 6 + 1 = 7.
 /// Consumers must not cost 2.6 replica writes each (before: 20 machines at 6 % NIC).
+/// No outage: since stop 27 ten groups' 1 h backlog sets a drain bound of its own.
 #[test]
 fn consumer_groups_cost_what_the_fit_says() {
     let cat = catalog();
-    let p = run(&cat, &[("mbps", "100"), ("fanout", "10"), ("partitions", "96")]);
+    let p = run(&cat, &[("mbps", "100"), ("fanout", "10"), ("partitions", "96"), ("outage_h", "0")]);
     let k = cand(&p, SystemId::Kafka);
     assert_eq!(role(k, "broker"), 7, "{:?}", k.plan.bounds);
     assert_eq!(k.plan.bottleneck, BoundKind::Storage);
@@ -520,7 +521,7 @@ fn the_catch_up_advice_shows_the_rate_it_divides_by() {
 #[test]
 fn a_preset_burst_nic_is_said_to_be_one() {
     let cat = catalog();
-    let q = [("mbps", "150"), ("size", "2048"), ("fanout", "30"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")];
+    let q = [("mbps", "150"), ("size", "2048"), ("fanout", "30"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1"), ("outage_h", "0")];
     let p = run(&cat, &q);
     let k = cand(&p, SystemId::Kafka);
     let net = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Network).expect("network bound");
@@ -556,7 +557,7 @@ fn a_drain_deadline_without_consumers_changes_nothing() {
 #[test]
 fn pulsar_bookies_are_not_sized_by_the_consumers_network_traffic() {
     let cat = catalog();
-    let p = run(&cat, &[("mbps", "100"), ("size", "1000000"), ("fanout", "200"), ("team", "dedicated")]);
+    let p = run(&cat, &[("mbps", "100"), ("size", "1000000"), ("fanout", "200"), ("team", "dedicated"), ("outage_h", "0")]);
     let pulsar = cand(&p, SystemId::Pulsar);
     let bound = |k: BoundKind| pulsar.plan.bounds.iter().find(|b| b.kind == k).map_or(0.0, |b| b.nodes);
     let cpu_half = bound(BoundKind::Cpu) * capacity::sizing::PULSAR_BROKER_CPU_SHARE;
@@ -700,7 +701,7 @@ fn an_interval_too_wide_to_buy_on_is_said_to_be() {
 fn more_cores_do_not_widen_a_disk_bound_low_end() {
     let cat = catalog();
     let at = |cores: &str| {
-        let p = run(&cat, &[("mbps", "2000"), ("size", "65536"), ("retention_h", "1"), ("hw", "aws-i3en.2xlarge"), ("cores", cores)]);
+        let p = run(&cat, &[("mbps", "2000"), ("size", "65536"), ("retention_h", "1"), ("outage_h", "0"), ("hw", "aws-i3en.2xlarge"), ("cores", cores)]);
         cand(&p, SystemId::Kafka).plan.clone()
     };
     let (eight, many) = (at("8"), at("64"));
@@ -769,6 +770,29 @@ fn a_synced_p99_on_disks_no_latency_run_measured_says_so() {
     assert_eq!(latency_warning(&[("mbps", "100"), ("hw", "kreps2014-6c-6hdd")], SystemId::Kafka), None, "OS-flushed writes do not wait on the disk");
     let pulsar = latency_warning(&[("mbps", "100"), ("hw", "kreps2014-6c-6hdd")], SystemId::Pulsar).expect("Pulsar's journal syncs");
     assert!(pulsar.contains("journal"), "{pulsar}");
+}
+
+/// With no drain deadline a backlog must still drain: each candidate is sized on the
+/// machines whose disk reads, NIC and CPU beat the produce rate by 20 % after the
+/// outage, not dropped for a dearer one as "never drains". A stop-27 tester: 200 MB/s
+/// of 1 KiB with 20 groups on i3en.2xlarge, 6 h retention, planned RocketMQ on 42
+/// machines because Kafka's 9 never drained — while a 24 h deadline, a stricter ask,
+/// planned Kafka on 12. Now Kafka drains on its own count, and the deadline costs no
+/// fewer machines than none.
+#[test]
+fn a_backlog_without_a_deadline_is_drained_by_machines_not_by_switching_systems() {
+    let cat = catalog();
+    let base = [("mbps", "200"), ("size", "1024"), ("retention_h", "6"), ("hw", "aws-i3en.2xlarge"), ("fanout", "20")];
+    let p = run(&cat, &base);
+    let k = cand(&p, SystemId::Kafka);
+    let d = k.plan.drain.as_ref().expect("a drain estimate");
+    assert!(!d.never_drains && d.seconds.is_finite(), "{d:?}");
+    let b = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Drain).expect("a drain bound");
+    assert!(b.detail.contains("no deadline") && b.detail.contains("20 %"), "{}", b.detail);
+    assert_eq!(p.recommendation.system, SystemId::Kafka, "{:?}", p.recommendation);
+    let with: Vec<(&str, &str)> = base.iter().copied().chain([("drain_min", "1440")]).collect();
+    let deadline = run(&cat, &with);
+    assert!(cand(&deadline, SystemId::Kafka).plan.nodes >= k.plan.nodes, "a 24 h deadline: {} machines against {} with none", cand(&deadline, SystemId::Kafka).plan.nodes, k.plan.nodes);
 }
 
 /// Pravega's sources never read a backlog, so its drain after an outage is not
@@ -1037,7 +1061,7 @@ fn messages_past_a_systems_size_limit_are_named() {
 #[test]
 fn pulsar_tail_reads_load_the_brokers_not_the_bookies() {
     let cat = catalog();
-    let q = |fanout: &'static str| run(&cat, &[("mbps", "100"), ("retention_h", "6"), ("team", "dedicated"), ("hw", "general-32c128g-nvme"), ("fanout", fanout)]);
+    let q = |fanout: &'static str| run(&cat, &[("mbps", "100"), ("retention_h", "6"), ("team", "dedicated"), ("hw", "general-32c128g-nvme"), ("fanout", fanout), ("outage_h", "0")]);
     let (one, many) = (q("1"), q("1000"));
     let (a, b) = (cand(&one, SystemId::Pulsar), cand(&many, SystemId::Pulsar));
     assert_eq!(role(b, "bookie"), role(a, "bookie"), "bookies: {:?} vs {:?}", a.plan.roles, b.plan.roles);
