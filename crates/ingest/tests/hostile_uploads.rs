@@ -405,3 +405,62 @@ fn a_consume_rate_far_above_the_produce_rate_is_questioned() {
     let out = import("c.json", doc("1000").as_bytes(), None, &meta());
     assert!(!out.report.warnings.iter().any(|l| l.code == "consume_exceeds_produce"), "{:?}", out.report.warnings);
 }
+
+/// Stop 27's adversarial tester, re-run: (1) one run given in msg/s and in MB/s in an
+/// mqplan CSV kept the larger, converted, without a word — refused now, naming the
+/// second line and `unit`; (2) a negative RocketMQ `Send TPS` was read as a stalled 0
+/// — refused with its line; (3) a percentile on a throughput row was accepted —
+/// refused; (4) the summary's "median" of two rows was the lower one — the mean of
+/// the two middles now.
+#[test]
+fn stop_27_tester_uploads_are_refused_or_told_truly() {
+    let head = "system,metric,value,unit,percentile,message_bytes,load,note\n";
+    let mixed = format!("{head}kafka,produce_throughput,268000,msg/s,,1024,max,a\nkafka,produce_throughput,268000,MB/s,,1024,max,a\n");
+    let out = import("mix.csv", mixed.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none(), "stored");
+    let e = out.report.errors.iter().find(|e| e.field == "unit").unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert!(e.line == 3 && e.reason.contains("msg/s on line 2"), "{e:?}");
+    let two_runs = format!("{head}kafka,produce_throughput,268000,msg/s,,1024,max,a\nkafka,produce_throughput,270,MB/s,,1024,max,b\n");
+    assert!(import("runs.csv", two_runs.as_bytes(), None, &meta()).report.accepted(), "two runs, two notes");
+
+    let rq = "sh producer.sh -t t -w 10 -s 1024 -n x:9876\nSend TPS: 4281 Max RT: 299 Average RT: 0.233 Send Failed: 0 Response Failed: 0\nSend TPS: -4300 Max RT: 299 Average RT: 0.233 Send Failed: 0 Response Failed: 0\nSend TPS: 4200 Max RT: 299 Average RT: 0.233 Send Failed: 0 Response Failed: 0\n";
+    let out = import("rq.txt", rq.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none(), "stored");
+    let e = &out.report.errors[0];
+    assert!(e.line == 3 && e.field == "Send TPS" && e.reason.contains("-4300"), "{e:?}");
+
+    let pct = format!("{head}kafka,produce_throughput,268000,msg/s,99,1024,max,\n");
+    let out = import("pct.csv", pct.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none() && out.report.errors.iter().any(|e| e.field == "percentile" && e.line == 2), "{:?}", out.report.errors);
+
+    let table = "| system | size (B) | p99 (ms) |\n|---|---|---|\n| Kafka | 1024 | 1.23 |\n| Kafka | 1024 | 12.5 |\n";
+    let out = import("t.md", table.as_bytes(), None, &meta());
+    let ds = out.dataset.unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    let note = ds.rows[0].note.clone().unwrap_or_default();
+    assert!(note.contains("median 6.8") && note.contains("range 1.23–12.5"), "{note}");
+}
+
+/// A results table naming one column twice is refused, naming it (stop 27's tester:
+/// `| system | msg/s | msg/s | size (B) |` stored 250,000 beside 25 unsaid).
+#[test]
+fn a_results_table_column_given_twice_is_refused() {
+    let t = "| system | msg/s | msg/s | size (B) |\n|---|---|---|---|\n| Kafka | 250000 | 25 | 1024 |\n";
+    let out = import("t.md", t.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = &out.report.errors[0];
+    assert!(e.line == 1 && e.reason.contains("column 3 repeats \"msg/s\""), "{e:?}");
+}
+
+/// An mqplan CSV column naming run metadata (`rf`, `nodes`, `cores`, `partitions`)
+/// is refused by name: it is read from the upload's fields, not the rows (stop 27's
+/// tester: rf 1 and 100 partitions dropped unsaid; without flags, "nodes … is not in
+/// the file" beside a nodes column).
+#[test]
+fn metadata_columns_in_an_mqplan_csv_are_refused_by_name() {
+    let csv = "system,metric,value,unit,percentile,message_bytes,load,note,rf,nodes,cores,partitions\nkafka,produce_throughput,268000,msg/s,,1024,max,,1,5,64,100\n";
+    let out = import("m.csv", csv.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let fields: Vec<&str> = out.report.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["rf", "nodes", "cores", "partitions"], "{:?}", out.report.errors);
+    assert!(out.report.errors[0].reason.contains("column 9 (rf) is metadata"), "{:?}", out.report.errors[0]);
+}

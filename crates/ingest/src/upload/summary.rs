@@ -54,14 +54,18 @@ fn representative(ds: &Dataset, members: &[usize]) -> Row {
     let mut values: Vec<(f64, usize)> = members.iter().map(|&i| (ds.rows[i].value, i)).collect();
     values.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (lo, hi) = (values[0].0, values[values.len() - 1].0);
-    let median = values[(values.len() - 1) / 2];
-    let (kept, how) = if best_counts(first.metric) { (values[values.len() - 1].1, "the best") } else { (median.1, "the median") };
+    // The row kept for a typical value is a measured one (the lower middle of an even
+    // count); the median the note gives is the true one (the two middles' mean: a
+    // tester read "median 25" of 25 and 250,000).
+    let middle = values[(values.len() - 1) / 2];
+    let median_value = if values.len() % 2 == 0 { (middle.0 + values[values.len() / 2].0) / 2.0 } else { middle.0 };
+    let (kept, how) = if best_counts(first.metric) { (values[values.len() - 1].1, "the best") } else { (middle.1, "the middle") };
     let mut row = ds.rows[kept].clone();
     let unit = row.unit.label();
     let said = format!(
         "{how} of {} rows of this condition (median {}, range {}–{} {unit})",
         members.len(),
-        capacity::units::fmt_num(median.0),
+        capacity::units::fmt_num(median_value),
         capacity::units::fmt_num(lo),
         capacity::units::fmt_num(hi)
     );

@@ -275,6 +275,17 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(ImportError::new(1, "message_bytes", format!("the header says {note:?}, but message_bytes is read in bytes: convert the column to bytes, or drop the note")));
         }
     }
+    // A column naming a metadata field (`nodes`, `rf`, `partitions`…) is not read:
+    // the run's metadata comes from the form or the flags, and a file that says
+    // otherwise must not be stored as if it agreed (a stop-27 tester's rf 1 and 100
+    // partitions were dropped unsaid, and without flags the refusal said nodes was
+    // "not in the file").
+    for (i, raw) in header.split(',').enumerate() {
+        let name = normal_name(raw);
+        if !matches!(name.as_str(), "system" | "version" | "title" | "run") && crate::upload::meta::FIELDS.contains(&name.as_str()) {
+            errors.push(ImportError::new(1, &name, format!("column {} ({name}) is metadata, which is not read from the rows: give it as the upload's {name} field (form, query or --{} flag) and drop the column", i + 1, name.replace('_', "-"))));
+        }
+    }
     // A unit written on the value column is not read (each row's `unit` is): refuse
     // it rather than let it disagree silently.
     if let Some(raw) = header.split(',').find(|h| normal_name(h) == "value") {
@@ -368,6 +379,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     };
     let mut p = Parsed::default();
     let mut stalled: Vec<(usize, usize)> = Vec::new();
+    let mut runs_seen: Vec<(String, String, usize)> = Vec::new();
     for (j, g) in groups.iter().enumerate() {
         let first = g.first;
         let line = first + 2;
@@ -410,6 +422,23 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
         if latency && !pct.is_some_and(|x| (0.0..=100.0).contains(&x)) {
             err("percentile", "latency rows need a percentile from 0 to 100".into());
             continue;
+        }
+        if !latency && pct.is_some() {
+            err("percentile", format!("a {} row takes no percentile (percentiles are for latency rows)", at(&metrics, j).unwrap_or("")));
+            continue;
+        }
+        // One run (same system, metric, percentile, size, load and note) in two units
+        // is refused: converted, its samples would be summarised together and the
+        // larger kept (a stop-27 tester's 268,000 msg/s beside 268,000 MB/s kept
+        // 261,718,750 msg/s without a word).
+        let run_key = format!("{system:?}|{m:?}|{pct:?}|{size:?}|{load:?}|{}", at(&notes, j).unwrap_or(""));
+        match runs_seen.iter().find(|(k, _, _)| *k == run_key) {
+            Some((_, u, l)) if u != unit_s => {
+                err("unit", format!("this run (same system, metric, size, load and note) is given in {u} on line {l} and in {unit_s} here: one unit per run, or a note per run"));
+                continue;
+            }
+            Some(_) => {}
+            None => runs_seen.push((run_key, unit_s.to_string(), line)),
         }
         // The unit is checked even when cells are bad, so every error comes in one round.
         let unit = match normalise(1.0, unit_s, size) {

@@ -235,6 +235,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !roles.iter().any(|r| matches!(r, Role::Rate { .. } | Role::Latency { .. })) {
         return Err(vec![err(*hline, "header", format!("no column names a rate (msg/s, MB/s, throughput…) or a latency percentile (p99 (ms)…); columns: {}", header.iter().take(8).cloned().collect::<Vec<_>>().join(", ")))]);
     }
+    // A column read twice would give each row two figures for one thing, and the
+    // summary would keep one of them unsaid (a stop-27 tester's `| msg/s | msg/s |`).
+    let norm = |h: &str| h.trim().to_lowercase();
+    if let Some((i, h)) = header.iter().enumerate().find(|(i, h)| roles[*i] != Role::Ignored && header[..*i].iter().any(|g| norm(g) == norm(h))) {
+        return Err(vec![err(*hline, h, format!("column {} repeats {:?}: each column once", i + 1, h.trim()))]);
+    }
     let (conv, shown) = convention(&table, &roles).map_err(|e| vec![e])?;
     let mut p = Parsed { inferred: Inferred::default(), ..Parsed::default() };
     let mut errors = Vec::new();

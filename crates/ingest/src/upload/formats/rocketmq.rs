@@ -85,6 +85,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(ImportError::new(line_no, label.trim_end_matches(':'), "not a number"));
             continue;
         };
+        // A negative rate is no measurement (a stop-27 tester's -4300 was read as a
+        // stalled 0 and excluded).
+        if tps < 0.0 || !tps.is_finite() {
+            errors.push(ImportError::new(line_no, label.trim_end_matches(':'), format!("{} msg/s is not a rate: a TPS is a finite number of at least 0", crate::upload::readable(tps))));
+            continue;
+        }
         saw_rt |= line.contains("Max RT");
         if after(line, "Send Failed:").is_some_and(|f| f > 0.0) || after(line, "Response Failed:").is_some_and(|f| f > 0.0) {
             failed_lines += 1;
