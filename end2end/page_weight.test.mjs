@@ -18,8 +18,10 @@ import { BASE } from './browser.mjs';
 // scripts/bundle-size.sh), the catalog unchanged.
 // Stop 27: 297,984 B: the bundle +552 B (each bound's own interval at a plan's low end, an
 // objective met by other bounds saying it adds no machines, the re-partitioning advice
-// only where a partition sweep measured it), the catalog unchanged.
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_984);
+// only where a partition sweep measured it), the catalog unchanged. Then 298,496 B (298,448
+// measured): the bundle +563 B (a p99 on unmeasured disks, a drain with no deadline; see
+// scripts/bundle-size.sh), the catalog +7 B (the latency floors' disk kinds).
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 298_496);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 

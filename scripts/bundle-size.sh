@@ -33,7 +33,10 @@
 # Stop 27 raised it to 285,184 B (285,013 B measured): each bound's own calibrated interval at
 # a plan's low end (the disks and NIC by the stated-hardware ground, no longer the CPU's), an
 # objective that other bounds already meet saying it adds no machines, and the
-# re-partitioning advice given only where a partition sweep measured it, cost 552 B.
+# re-partitioning advice given only where a partition sweep measured it, cost 552 B. Then
+# 285,696 B (285,615 B measured): a p99 read from latency runs on other disks saying so, an
+# objective that lowered the utilisation saying it added machines, and a drain bound with
+# no deadline (its words and the margin a loose deadline keeps) cost 563 B more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
