@@ -1233,8 +1233,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // A p99 whose writes wait on a sync to disks of a class no latency run measured
     // (HDD, a cloud volume, network storage beside NVMe runs) is not that class's
     // p99: a stop-26 tester saw Kafka with fsync on HDD read from NVMe floors unsaid.
-    if let (Some(_), Some(l)) = (&p99, lat) {
-        let waits = if w.durability == Durability::Fsync { Some("a flush before every acknowledgement") } else if matches!(m.system, SystemId::Pulsar | SystemId::Pravega) { Some("the bookie journal's sync") } else { None };
+    let waits = if w.durability == Durability::Fsync { Some("a flush before every acknowledgement") } else if matches!(m.system, SystemId::Pulsar | SystemId::Pravega) { Some("the bookie journal's sync") } else { None };
+    if let (Some(_), Some(l), Some(waits)) = (&p99, lat, waits) {
         let class = |d: DiskKind| match d {
             DiskKind::Ssd | DiskKind::Nvme | DiskKind::Optane => "flash",
             DiskKind::Hdd => "hdd",
@@ -1247,7 +1247,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         const KINDS: [DiskKind; 6] = [DiskKind::Hdd, DiskKind::Ssd, DiskKind::Nvme, DiskKind::Optane, DiskKind::Ebs, DiskKind::Network];
         // In a fixed order, without a sort (a sort's code costs the browser bundle KBs).
         let kinds: Vec<&str> = KINDS.into_iter().filter(|d| stated(*d)).map(DiskKind::id).collect();
-        if let Some(why) = waits.filter(|_| !kinds.is_empty() && hw.disk != DiskKind::Unknown && !KINDS.into_iter().any(|d| stated(d) && class(d) == class(hw.disk))) {
+        if let Some(why) = Some(waits).filter(|_| !kinds.is_empty() && hw.disk != DiskKind::Unknown && !KINDS.into_iter().any(|d| stated(d) && class(d) == class(hw.disk))) {
             warnings.push(Warning {
                 kind: "latency".into(),
                 text: format!(

@@ -138,6 +138,11 @@ impl std::fmt::Display for Num {
             return f.write_str(if x.is_nan() { "n/a" } else if x > 0.0 { "∞" } else { "−∞" });
         }
         let a = x.abs();
+        // Past what an i64 holds the grouped integer would saturate (a tester saw 1e300
+        // ms written 9,223,372,036,854,775,807): scientific, three digits.
+        if a >= 9.2e18 {
+            return write!(f, "{x:.2e}");
+        }
         if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
             let mut buf = [0u8; GROUPED_MAX];
             f.write_str(grouped_integer_into(x.round() as i64, &mut buf))
@@ -295,6 +300,15 @@ mod tests {
         assert_eq!(fmt_given(0.0005), fmt_num(0.0005));
     }
 
+    /// Past what an i64 holds a number is written in scientific notation, not as a
+    /// saturated i64 (a tester's 1e300 ms read 9,223,372,036,854,775,807); below, grouped.
+    #[test]
+    fn huge_numbers_do_not_saturate() {
+        assert_eq!(fmt_num(1e300), "1.00e300");
+        assert_eq!(fmt_num(-9.3e18), "-9.30e18");
+        assert_eq!(fmt_num(999_999_999_999_999.0), "999,999,999,999,999");
+    }
+
     #[test]
     fn mb_and_mib_differ_by_4_86_percent() {
         let one_mb = MegabytesPerSec(1.0);
@@ -357,7 +371,6 @@ mod tests {
         assert_eq!(fmt_num(0.000_001_234_5), "0.00000123");
         assert_eq!(fmt_num(-0.000_25), "-0.00025");
         assert_eq!(fmt_num(9.0e18), "9,000,000,000,000,000,000");
-        assert_eq!(fmt_num(-9.3e18), "-9,223,372,036,854,775,808", "saturates at i64::MIN");
         assert_eq!(fmt_num(42.0), "42");
         assert_eq!(fmt_num(4.256), "4.26");
         assert_eq!(fmt_num(f64::INFINITY), "∞");
