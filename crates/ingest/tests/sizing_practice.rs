@@ -1249,7 +1249,7 @@ fn pulsars_p99_is_read_on_the_fewer_of_its_brokers_and_bookies() {
 /// partitions per node were measured on 3-node clusters, and re-partitioning is the
 /// cheaper lever. The search now stops at 4× the data nodes the load needs with no
 /// objective, and the plan says what to do instead; within it the count is kept
-/// (100 MB/s on 5,000 partitions at 75 ms: 8 brokers, where 7 give 76.4 ms).
+/// (100 MB/s on 5,000 partitions at 75 ms: 8 brokers, where 7 give 76.0 ms).
 #[test]
 fn an_objective_buys_at_most_four_times_the_loads_machines() {
     let cat = catalog();
