@@ -20,8 +20,9 @@ import { BASE } from './browser.mjs';
 // objective met by other bounds saying it adds no machines, the re-partitioning advice
 // only where a partition sweep measured it), the catalog unchanged. Then 298,496 B (298,448
 // measured): the bundle +563 B (a p99 on unmeasured disks, a drain with no deadline; see
-// scripts/bundle-size.sh), the catalog +7 B (the latency floors' disk kinds).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 298_496);
+// scripts/bundle-size.sh), the catalog +7 B (the latency floors' disk kinds). Then 299,264 B:
+// the bundle +429 B on a fresh clone (scientific notation for numbers past an i64).
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 299_264);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 

@@ -36,7 +36,9 @@
 # re-partitioning advice given only where a partition sweep measured it, cost 552 B. Then
 # 285,696 B (285,615 B measured): a p99 read from latency runs on other disks saying so, an
 # objective that lowered the utilisation saying it added machines, and a drain bound with
-# no deadline (its words and the margin a loose deadline keeps) cost 563 B more.
+# no deadline (its words and the margin a loose deadline keeps) cost 563 B more. Then
+# 286,208 B (286,044 B measured on a fresh clone): numbers past an i64 written in scientific
+# notation pull in f64's exponent formatting (+429 B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
