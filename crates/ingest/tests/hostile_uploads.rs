@@ -464,3 +464,25 @@ fn metadata_columns_in_an_mqplan_csv_are_refused_by_name() {
     assert_eq!(fields, ["rf", "nodes", "cores", "partitions"], "{:?}", out.report.errors);
     assert!(out.report.errors[0].reason.contains("column 9 (rf) is metadata"), "{:?}", out.report.errors[0]);
 }
+
+/// A results-table cell in scientific notation is refused as such, not as an unknown
+/// rate unit "e300" (stop 27's tester).
+#[test]
+fn scientific_notation_in_a_table_is_named() {
+    let t = "| system | size (B) | produce (msg/s) |\n|---|---|---|\n| Kafka | 1024 | 1e300 |\n";
+    let out = import("t.md", t.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = &out.report.errors[0];
+    assert!(e.line == 3 && e.reason.contains("scientific notation"), "{e:?}");
+}
+
+/// A null sample in an OMB rate series is left out and said to be (stop 27's tester
+/// saw it dropped with only the sample count to show it).
+#[test]
+fn omb_null_samples_are_counted_out_loud() {
+    let doc = omb("1000,null,1000,1000,1000");
+    let out = import("n.json", doc.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let l = out.report.warnings.iter().find(|l| l.code == "null_samples").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
+    assert!(l.message.contains("1 null sample(s) of 5"), "{}", l.message);
+}

@@ -162,7 +162,8 @@ impl<'de> serde::de::Visitor<'de> for CappedSeries {
                     self.0
                 )));
             }
-            out.extend(x);
+            // A null sample is kept as NaN so the reader can say how many it left out.
+            out.push(x.unwrap_or(f64::NAN));
         }
         Ok(Some(out))
     }
@@ -268,6 +269,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     for (key, metric, series) in [("publishRate", Metric::ProduceThroughput, &v.publish_rate), ("consumeRate", Metric::ConsumeThroughput, &v.consume_rate)] {
         let Some(s) = series else { continue };
         let line = line_of(text, key);
+        let nulls = s.iter().filter(|x| x.is_nan()).count();
+        if nulls > 0 {
+            p.lints.push(Lint::new("null_samples", Some(line), format!("{key}: {nulls} null sample(s) of {} left out", s.len()), "a missing sample is no measurement; the rate is the mean of the others"));
+        }
+        let owned: Vec<f64> = s.iter().copied().filter(|x| !x.is_nan()).collect();
+        let s = &owned;
         // A negative rate is no measurement; a series with no sample above zero
         // gives no rate, and says so rather than dropping the row unseen.
         if let Some((i, x)) = s.iter().enumerate().find(|(_, x)| **x < 0.0 || !x.is_finite()) {
@@ -301,7 +308,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         }
     }
     if let Some(errs) = &v.publish_error_rate {
-        let total: f64 = errs.iter().sum();
+        let total: f64 = errs.iter().filter(|x| !x.is_nan()).sum();
         if total > 0.0 {
             p.lints.push(Lint::new("publish_errors", Some(line_of(text, "publishErrorRate")), format!("publish errors reported ({:.2} msg/s summed over samples)", total), "failed sends are not throughput"));
         }

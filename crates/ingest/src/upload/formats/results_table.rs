@@ -180,6 +180,13 @@ fn number(cell: &str, conv: Convention) -> Result<(f64, String, bool), String> {
     if tok.is_empty() {
         return Err(format!("{:?} is not a number", cell.chars().take(40).collect::<String>()));
     }
+    // `1e300`, `2.5E6`: the number stops at the `e`, which then read as a unit (a
+    // stop-27 tester: "rate unit \"e300\" not understood").
+    let r = rest.trim_start();
+    let exp = r.strip_prefix(['e', 'E']).map(|x| x.trim_start_matches(['+', '-']));
+    if exp.is_some_and(|x| x.starts_with(|c: char| c.is_ascii_digit())) {
+        return Err(format!("{:?}: scientific notation is not read in a table; write the figure out", cell.trim().chars().take(40).collect::<String>()));
+    }
     let (v, lone) = table_numbers::read(tok, conv)?;
     Ok((v, rest.to_lowercase(), lone))
 }
