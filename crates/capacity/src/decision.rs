@@ -178,14 +178,14 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             match &p.p99 {
                 Some(e) if e.ms <= slo.0 && p.objective_unshown.is_some() => {
                     let why = p.objective_unshown.clone().unwrap_or_default();
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", Num(e.ms), crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms, but no run shows the {} ms objective met: {why}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0)), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.high.unwrap_or(e.ms).max(slo.0) / slo.0;
                     }
                     dropped.push(p.system.name());
                 }
                 Some(e) if e.ms > slo.0 => {
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", Num(e.ms), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({})", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }

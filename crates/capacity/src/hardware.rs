@@ -144,6 +144,27 @@ pub static PRESETS: &[Preset] = &[
         cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: None,
         group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None,
     },
+    Preset {
+        id: "huawei-dms-rmq48-4u8g",
+        label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.4u8g.cluster: 4 vCPU, 8 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
+        citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
+        cores: 4, ram_gb: 8.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-4u8g")), nic_burst: false, physical_cores: None,
+    },
+    Preset {
+        id: "huawei-dms-rmq48-8u16g",
+        label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.8u16g.cluster: 8 vCPU, 16 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
+        citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
+        cores: 8, ram_gb: 16.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-8u16g")), nic_burst: false, physical_cores: None,
+    },
+    Preset {
+        id: "huawei-dms-rmq48-12u24g",
+        label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.12u24g.cluster: 12 vCPU, 24 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
+        citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
+        cores: 12, ram_gb: 24.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-12u24g")), nic_burst: false, physical_cores: None,
+    },
 ];
 
 /// Presets whose machine class the corpus measured, and that class's key
@@ -156,6 +177,9 @@ pub const MEASURED_CLASSES: &[(&str, &str)] = &[
     ("aws-r5.2xlarge-gp2", "r5.2xlarge"),
     ("kreps2014-6c-6hdd", "linkedin-2014-xeon6c-6x7200rpm-1gbe"),
     ("aws-i3en.6xlarge-ceph", "i3en.6xlarge"),
+    ("huawei-dms-rmq48-4u8g", "rocketmq.4u8g.cluster"),
+    ("huawei-dms-rmq48-8u16g", "rocketmq.8u16g.cluster"),
+    ("huawei-dms-rmq48-12u24g", "rocketmq.12u24g.cluster"),
 ];
 
 /// The measured machine class of `hw`: its preset's ([`MEASURED_CLASSES`]), also

@@ -193,6 +193,34 @@ pub fn fmt_given(x: f64) -> String {
     format!("{sign}{int}{frac}")
 }
 
+/// A measured or expected figure written beside a figure the user gave (`given`, as
+/// [`fmt_given`] writes it): as [`Num`] writes it, unless that rounding would read
+/// equal to the given figure (within 1 % of it); then with the fewest decimals, 1
+/// to 6, that tell the two apart, or as [`fmt_given`] writes it when they are equal.
+/// A tester read "expected p99 9.30 ms exceeds the 9.3 ms objective" (9.304 against
+/// 9.3). E.g. (9.304, 9.3) → "9.304", (100.4, 100) → "100.4", (12.5, 10) → "12.5".
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Beside(pub f64, pub f64);
+
+impl std::fmt::Display for Beside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, given) = (self.0, self.1);
+        if x == given {
+            return f.write_str(&fmt_given(x));
+        }
+        if !x.is_finite() || !given.is_finite() || (x - given).abs() > 0.01 * given.abs() {
+            return write!(f, "{}", Num(x));
+        }
+        for d in 1..=6usize {
+            let p = 10f64.powi(d as i32);
+            if (x * p).round() != (given * p).round() {
+                return write!(f, "{:.*}", d, Dec(x));
+            }
+        }
+        write!(f, "{:.6}", Dec(x))
+    }
+}
+
 /// A number written with the precision its format asks for (`{:.2}`), as `f64`'s
 /// own `Display` writes it but through integer arithmetic: plans write about a
 /// hundred such numbers, and the float formatter's exact path (Grisu with a Dragon
@@ -288,6 +316,20 @@ fn grouped_integer_into(n: i64, buf: &mut [u8; GROUPED_MAX]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A figure beside an objective never reads equal to it unless it is (stop 27's
+    /// tester: "9.30 exceeds 9.3").
+    #[test]
+    fn a_figure_beside_a_given_one_reads_apart() {
+        assert_eq!(Beside(9.304, 9.3).to_string(), "9.304");
+        assert_eq!(Beside(9.296, 9.3).to_string(), "9.296");
+        assert_eq!(Beside(100.4, 100.0).to_string(), "100.4");
+        assert_eq!(Beside(10.04, 10.0).to_string(), "10.04");
+        assert_eq!(Beside(12.5, 10.0).to_string(), "12.5");
+        assert_eq!(Beside(1234.4, 1000.0).to_string(), "1,234");
+        assert_eq!(Beside(76.35, 76.35).to_string(), "76.35");
+        assert_eq!(Beside(f64::INFINITY, 5.0).to_string(), "∞");
+    }
 
     #[test]
     fn a_typed_figure_keeps_its_thousandths() {

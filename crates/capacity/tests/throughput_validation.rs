@@ -45,11 +45,17 @@ fn validation(m: &ThroughputModel) -> &Validation {
 /// 0.86): Pulsar's four misses are mqperf's two gp2 runs, disk-bound at half the
 /// stated volumes (the other Pulsar sources wrote at their NVMe disks' figure within
 /// 4 %), and seed 000's two, 5× and 8.6× over.
+/// Stop 28 added an eleventh source, Huawei Cloud's test of its DMS RocketMQ 4.8.0
+/// flavours (4 saturated CPU-bound runs at 1 KB on 4–12 vCPU): RocketMQ's held-out
+/// runs went from 2 to 6 and from 1 source to 2. Held out, each source's runs are
+/// predicted from the other's fit within 0.62–1.54× (±20 % 0.00 → 0.33, 2× 0.50 →
+/// 1.00); all 2× 0.75 → 0.79, coverage 0.86 → 0.88. Kafka's and Pulsar's rows did
+/// not move.
 const FLOORS: [(&str, f64, f64, f64, usize); 4] = [
-    ("all", 0.86, 0.52, 0.75, 0),
+    ("all", 0.88, 0.52, 0.79, 0),
     ("kafka", 0.92, 0.55, 0.85, 0),
     ("pulsar", 0.73, 0.53, 0.60, 0),
-    ("rocketmq", 1.00, 0.00, 0.50, 0),
+    ("rocketmq", 1.00, 0.33, 1.00, 0),
 ];
 
 #[test]
@@ -125,10 +131,14 @@ fn each_ground_covers_about_its_level_on_its_own() {
         assert_eq!(p.ground == Ground::Model, !hardware, "{}: {:?} on {:?}", p.run, p.bound, p.ground);
     }
     // Stated hardware errs less than the model's own figures, so its interval is
-    // narrower; assumed hardware is never narrower than the fitted figures.
+    // narrower — where both widths are the system's own: since stop 28 RocketMQ's
+    // model width is its own (6 runs, 2 sources: ×/÷ 1.61) while its stated-hardware
+    // width is still borrowed from all systems (×/÷ 1.87, Pulsar's gp2 misses among
+    // them). Assumed hardware is never narrower than the fitted figures.
     for s in &m.systems {
         let w = |g| m.base_interval_on(s.system, g).0;
-        assert!(w(Ground::StatedHardware) < w(Ground::Model), "{:?}: stated hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, w(Ground::StatedHardware).exp(), w(Ground::Model).exp());
+        let own = |g| m.interval(s.system, g).is_some_and(|i| !i.borrowed());
+        assert!(!(own(Ground::StatedHardware) && own(Ground::Model)) || w(Ground::StatedHardware) < w(Ground::Model), "{:?}: stated hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, w(Ground::StatedHardware).exp(), w(Ground::Model).exp());
         assert!(w(Ground::AssumedHardware) >= w(Ground::Model), "{:?}: assumed hardware ×/÷{:.2} vs model ×/÷{:.2}", s.system, w(Ground::AssumedHardware).exp(), w(Ground::Model).exp());
     }
     // Pulsar's CPU interval is calibrated on CPU-set runs only (stop 24's ×/÷ 8.60 was
@@ -182,9 +192,10 @@ fn rows_and_intervals_say_how_many_sources_they_rest_on() {
     }
     // Kafka's saturated runs come from 5 sources (Confluent, seed 000, mqperf,
     // StreamNative, te Wierik), Pulsar's from 4 (Confluent, seed 000, mqperf, te
-    // Wierik); every system's together from the same 5.
+    // Wierik), RocketMQ's from 2 (seed 000 and, since stop 28, Huawei's DMS test);
+    // every system's together from 6.
     let count = |scope: &str| v.row(scope).map(|r| r.sources);
-    assert_eq!((count("kafka"), count("pulsar"), count("all")), (Some(5), Some(4), Some(5)));
+    assert_eq!((count("kafka"), count("pulsar"), count("rocketmq"), count("all")), (Some(5), Some(4), Some(2), Some(6)));
     for i in &m.intervals {
         let own = sources(&|p| p.system == i.system && p.ground == i.ground);
         let pooled = sources(&|p| p.ground == i.ground);

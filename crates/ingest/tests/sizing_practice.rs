@@ -674,14 +674,17 @@ fn a_plan_whose_small_disks_set_the_count_says_what_disk_would_not() {
     assert!(kb.plan.nodes * 20 < k.plan.nodes && !kb.plan.warnings.iter().any(|w| w.text.contains("the disks set the count")), "{} machines", kb.plan.nodes);
 }
 
-/// RocketMQ's read cost was never measured (0–1 of a replica write): at 300 consumer
-/// groups its interval's ends need 21 and 315 machines. The plan says the interval is
-/// too wide to buy on and why; at one group it does not.
+/// A read cost no pair measured is a range (Pulsar 0–0.75 of a replica write): at 300
+/// consumer groups Pulsar's interval's ends need 58 and 316 machines. The plan says the
+/// interval is too wide to buy on and why; at one group it does not. (Until stop 28
+/// this was RocketMQ's, 21–315 machines; with Huawei's runs its CPU interval is
+/// calibrated on its own 6 held-out runs, ×/÷ 1.61 instead of a borrowed 4.90, and
+/// spans 99–228: under the 4× that warns.)
 #[test]
 fn an_interval_too_wide_to_buy_on_is_said_to_be() {
     let cat = catalog();
     let p = run(&cat, &[("mbps", "50"), ("fanout", "300")]);
-    let r = cand(&p, SystemId::Rocketmq);
+    let r = cand(&p, SystemId::Pulsar);
     let i = r.plan.nodes_interval.as_ref().expect("interval");
     assert!(i.at_low_capacity > 4 * i.at_high_capacity, "{i:?}");
     let w = r.plan.warnings.iter().find(|w| w.kind == "wide_interval").expect("warning");
@@ -875,12 +878,14 @@ fn borrowed_intervals_and_quorum_counts_say_what_they_are() {
     assert!(interval(SystemId::Kafka).contains("calibrated on sources the fit did not see"), "{}", interval(SystemId::Kafka));
     // Stop 25 (a reviewer: "the ×8.60 behind that range rests on 5 runs from 2
     // sources, which the plan never says"): a plan names the runs and sources its
-    // CPU interval rests on, and RocketMQ's, whose 2 runs are too few, says it is
-    // mostly borrowed from other systems.
+    // CPU interval rests on. RocketMQ's said "mostly borrowed … only 2 of them
+    // RocketMQ's" until stop 28; with Huawei's runs it is its own 6 from 2 sources.
     let model = cat.throughput.as_ref().expect("corpus model");
-    let iv = model.interval(SystemId::Kafka, capacity::throughput::Ground::Model).expect("interval");
-    assert!(interval(SystemId::Kafka).contains(&format!("({} runs from {} sources", iv.residuals, iv.sources)), "{}", interval(SystemId::Kafka));
-    assert!(interval(SystemId::Rocketmq).contains("mostly borrowed") && interval(SystemId::Rocketmq).contains("only 2 of them RocketMQ's"), "{}", interval(SystemId::Rocketmq));
+    for s in [SystemId::Kafka, SystemId::Rocketmq] {
+        let iv = model.interval(s, capacity::throughput::Ground::Model).expect("interval");
+        assert!(!iv.borrowed() && interval(s).contains(&format!("({} runs from {} sources", iv.residuals, iv.sources)), "{}", interval(s));
+    }
+    assert_eq!(model.interval(SystemId::Rocketmq, capacity::throughput::Ground::Model).map(|i| (i.residuals, i.sources)), Some((6, 2)));
     let q = run(&cat, &[("msgs", "5000"), ("kind", "business"), ("retention_h", "1")]);
     let r = cand(&q, SystemId::Rocketmq);
     assert_eq!(r.plan.bottleneck, BoundKind::Quorum);
@@ -1012,8 +1017,10 @@ fn an_objective_is_met_at_the_density_the_plan_is_read_at() {
     let p = run(&cat, &q);
     let r = cand(&p, SystemId::Rocketmq);
     // Kept (since stop 22 Kafka meets 12 ms too, on fewer machines, and is chosen).
+    // Since stop 28 (Huawei's runs: RocketMQ's CPU cost at 1 KB 52.8 → 45.1 core·µs
+    // per replica write) the CPU bound's 12 machines meet it at 10.6 ms.
     assert_ne!(r.status, "dropped", "{:?}", r.reasons);
-    assert!((13..=18).contains(&r.plan.nodes), "{} machines", r.plan.nodes);
+    assert!((12..=18).contains(&r.plan.nodes), "{} machines", r.plan.nodes);
 }
 
 /// A stop-20 tester: Pulsar's plan said p99 16.37 ms at 63 % load while its drop
@@ -1296,10 +1303,11 @@ fn an_objective_never_buys_machines_past_one_partition_per_node() {
     assert!(k.plan.warnings.iter().any(|w| w.text.contains("the workload needs with no objective") && w.text.contains("cheaper lever")), "{:#?}", k.plan.warnings);
     let p = run(&cat, &[("mbps", "100"), ("partitions", "5000"), ("p99_ms", "76.35")]);
     let b = cand(&p, SystemId::Kafka).plan.bounds.iter().find(|b| b.kind == BoundKind::Latency).expect("latency bound");
-    // The objective as typed, and the p99 figures beside it to three decimals (a
-    // figure rounded to one would read 76.0 against 76.35).
-    let three_decimals = b.detail.split(" ms").any(|w| w.rsplit(' ').next().and_then(|n| n.split_once('.')).is_some_and(|(i, f)| i.parse::<u32>().is_ok() && f.len() == 3 && f.chars().all(|c| c.is_ascii_digit())));
-    assert!(b.detail.contains("the 76.35 ms objective") && three_decimals, "{}", b.detail);
+    // The objective as typed, and the p99 figure beside it with the decimals that
+    // tell the two apart (`units::Beside`: a miss of 76.353 had read "76.4" against
+    // 76.35; since stop 28 76.0 is written 76.0, not 76.000).
+    let beside: f64 = b.detail.rsplit("data nodes give ").next().and_then(|t| t.split(' ').next()).and_then(|x| x.parse().ok()).unwrap_or_else(|| panic!("{}", b.detail));
+    assert!(b.detail.contains("the 76.35 ms objective") && beside != 76.35, "{}", b.detail);
 }
 
 /// A Kafka partition lies on one disk (Kafka docs, ops.html "Disks and
