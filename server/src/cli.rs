@@ -260,7 +260,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     let best = &p.candidates[0].plan;
     let mut out = format!(
-        "Recommendation: {} on {} machines ({})\nBottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB\nExpected p99: {}\n",
+        "Recommendation: {} on {} machines ({})\nBottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB{}\nExpected p99: {}\n",
         p.recommendation.system.name(),
         p.recommendation.nodes,
         p.recommendation
@@ -274,6 +274,10 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         fmt_num(p.recommendation.disk_per_node_gb),
         fmt_num(p.storage.retained_bytes / 1e12),
         fmt_num(p.storage.provisioned_bytes / 1e12),
+        // A tiered plan's retained figure is what the brokers keep: say the rest is in
+        // object storage here too (a stop-27 tester read 25.9 TB for a 30-day retention
+        // whose 251 TB lives in object storage).
+        if best.storage.object_bytes > 0.0 { format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)) } else { String::new() },
         best.p99.as_ref().map_or("not measured".into(), |e| format!(
             "{} ms ({}{})",
             fmt_num(e.ms),

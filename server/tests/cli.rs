@@ -366,3 +366,16 @@ fn plan_text_gives_the_drain_at_the_lowest_measured_rate() {
     let line = out.lines().find(|l| l.starts_with("Backlog drain after")).unwrap_or_else(|| panic!("no drain line: {out}"));
     assert!(line.contains("(never, at the lowest measured catch-up rate)"), "{line}");
 }
+
+/// A tiered plan's storage headline says what the brokers keep and what object
+/// storage holds (a stop-27 tester read 25.9 TB for a 30-day retention whose 251 TB
+/// lives in object storage, said only further down).
+#[test]
+fn a_tiered_plan_headline_counts_object_storage_too() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "100", "--retention-h", "720", "--needs", "tiered"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("Storage: retained")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("(24 h), plus 251 TB in object storage (one copy)"), "{line}");
+    let (_, plain, _) = mqplan(&["plan", "--mbps", "100", "--retention-h", "24"]);
+    assert!(plain.lines().any(|l| l.starts_with("Storage: retained") && !l.contains("object storage")), "{plain}");
+}

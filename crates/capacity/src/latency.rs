@@ -37,6 +37,10 @@ pub struct GridEstimate {
     pub cliff: bool,
     /// True when the query lies outside the measured partitions/backlog range.
     pub extrapolated: bool,
+    /// Where `extrapolated`, how far past the grid the query lies, in words (e.g. "the
+    /// backlog 40× the largest measured"); the figure is held at the edge. Empty inside.
+    #[serde(default)]
+    pub past: String,
     /// How it was read.
     pub basis: String,
     /// Cells used.
@@ -100,10 +104,24 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
     };
     let mut points: Vec<PointRef> = cs.iter().map(|c| c.point.clone()).collect();
     points.dedup_by(|a, b| a.id == b.id);
+    // How far past the grid, per axis: a tester read "at the edge of the grid" for a
+    // backlog 40× the largest measured.
+    let (pmin, pmax, bmin, bmax) = (ps[0], ps[ps.len() - 1], bs[0], bs[bs.len() - 1]);
+    let past = [
+        (equiv > pmax).then(|| format!("{} partitions ×{} the most measured", Num(equiv), Num(equiv / pmax))),
+        (equiv < pmin).then(|| format!("{} partitions, fewer than the {} measured", Num(equiv), Num(pmin))),
+        (backlog_bytes > bmax).then(|| format!("a backlog ×{} the largest measured", Num(backlog_bytes / bmax))),
+        (backlog_bytes < bmin).then(|| format!("a backlog below the smallest measured ({} GB)", Num(bmin / 1e9))),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" and ");
     Some(GridEstimate {
         ms,
         cliff,
         extrapolated,
+        past,
         basis: format!(
             "{} partitions on {} data nodes ≙ {} on the {}-node test cluster; backlog {} GB; measured partitions {}–{}, backlog {}–{} GB{}",
             Num(partitions), data_nodes, Num(equiv), first.nodes, Num(backlog_bytes / 1e9), Num(ps[0]), Num(ps[ps.len() - 1]),

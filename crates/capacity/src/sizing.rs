@@ -1313,7 +1313,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes);
     if let Some(g) = &p999_backlog {
         if g.extrapolated {
-            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: P99.9 under backlog is read at the edge of the measured grid ({})", m.system.name(), g.basis) });
+            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: P99.9 under backlog is held at the measured grid's edge for {}, so past it the figure is a guess ({})", m.system.name(), g.past, g.basis) });
         }
         // The grid is seed 001's cluster at its message size, whatever this plan's
         // durability, size or disks: below the plan's own p99 or p99.9 without a

@@ -1414,3 +1414,19 @@ fn a_backlog_p999_below_the_plain_p99_says_so() {
     }
     assert!(seen >= 1, "the new user's case warns");
 }
+
+/// A P99.9 under backlog read past seed 001's grid says how far past, per axis (a
+/// stop-27 tester read "at the edge of the grid" for a backlog far outside it): 500
+/// MB/s kept 24 h is a 43,200 GB backlog, ×21.6 the largest measured (2,000 GB).
+#[test]
+fn a_p999_read_past_the_grid_says_how_far() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "500"), ("outage_h", "24")]);
+    let k = cand(&p, SystemId::Kafka);
+    let w = k.plan.warnings.iter().find(|w| w.text.contains("P99.9 under backlog")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    assert!(w.text.contains("a backlog ×21.6 the largest measured") && w.text.contains("held at the measured grid's edge"), "{}", w.text);
+    // Inside the grid's backlog range no backlog words appear.
+    let q = run(&cat, &[("mbps", "50"), ("outage_h", "3"), ("partitions", "1000")]);
+    let k = cand(&q, SystemId::Kafka);
+    assert!(k.plan.warnings.iter().all(|w| !w.text.contains("a backlog ×")), "{:#?}", k.plan.warnings);
+}
