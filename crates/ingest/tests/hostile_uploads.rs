@@ -486,3 +486,19 @@ fn omb_null_samples_are_counted_out_loud() {
     let l = out.report.warnings.iter().find(|l| l.code == "null_samples").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
     assert!(l.message.contains("1 null sample(s) of 5"), "{}", l.message);
 }
+
+/// Many runs with inverted percentiles are listed three at a time and the rest
+/// counted with their lines (stop 27's tester read one warning per row).
+#[test]
+fn inverted_percentiles_over_many_runs_are_counted_not_listed() {
+    let mut csv = String::from("system,metric,value,unit,message_bytes,percentile\n");
+    for size in 1..=20 {
+        csv.push_str(&format!("kafka,e2e_latency,100,ms,{},50\nkafka,e2e_latency,10,ms,{},99\n", size * 100, size * 100));
+    }
+    csv.push_str("kafka,produce_throughput,1000,msg/s,100,\n");
+    let out = import("many.csv", csv.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let w: Vec<_> = out.report.warnings.iter().filter(|l| l.code == "percentiles_inverted").collect();
+    assert_eq!(w.len(), 3, "{w:?}");
+    assert!(w[2].message.contains("the same in 17 more run(s) (line(s) 9, 11, 13,") && w[2].message.ends_with(", …)"), "{}", w[2].message);
+}

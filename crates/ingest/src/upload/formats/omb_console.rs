@@ -21,6 +21,7 @@
 //!   it fell short of a known target (`steady`/`max`, as for the JSON).
 
 use capacity::dataset::{Metric, Unit};
+use capacity::units::fmt_num;
 
 use super::omb_json::{count_before, size_from_name, WARMUP_FRACTION};
 use crate::upload::report::{ImportError, Lint};
@@ -210,6 +211,11 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// How far the size OMB's rates imply may stray from the workload name's before
+/// the report says so: OMB's own payload files differ from their names by a few
+/// bytes (`payload-1Kb.data` is 1,024 B; te Wierik's "10kb" is 10,000 B), not 2×.
+const SIZE_MISMATCH_RATIO: f64 = 1.5;
+
 fn read_run(p: &mut Parsed, inf: &mut Inferred, run: &Run, number: Option<usize>) {
     let first = run.intervals[0].line;
     let label = number.map(|n| format!("run {n}")).unwrap_or_default();
@@ -249,6 +255,14 @@ fn read_run(p: &mut Parsed, inf: &mut Inferred, run: &Run, number: Option<usize>
     let mib: f64 = steady.iter().filter_map(|i| i.pub_mib).sum();
     let msgs: f64 = steady.iter().map(|i| i.pub_rate).sum();
     let measured_size = (mib > 0.0 && msgs > 0.0).then(|| (mib * 1_048_576.0 / msgs).round()).filter(|s| (1.0..=1e9).contains(s));
+    // The rates' size against the name's: a log whose MB/s and msg/s imply another
+    // size than its workload names (mixed-up columns, or a renamed workload) says so
+    // (a stop-27 tester: OMB console runs were never checked for it).
+    if let (Some(named), Some(measured)) = (size, measured_size) {
+        if measured > named * SIZE_MISMATCH_RATIO || measured * SIZE_MISMATCH_RATIO < named {
+            p.lints.push(Lint::new("size_mismatch", Some(first), format!("{label}{}the workload name says {} B, but its MB/s and msg/s imply {} B; using {} B", if label.is_empty() { "" } else { ": " }, fmt_num(named), fmt_num(measured), fmt_num(measured)), "the name and the rates disagree: check which is right"));
+        }
+    }
     let size = measured_size.or(size);
     if number.is_none_or(|n| n == 1) {
         inf.message_bytes = size;
@@ -334,6 +348,17 @@ mod tests {
         let p999 = p.measurements.iter().find(|m| m.percentile == Some(99.9)).expect("p99.9");
         assert_eq!(p999.value, 14.5, "99.9% is not read as 99%");
         assert!(!p.lints.iter().any(|l| l.code == "warmup_trimmed"), "the marked warm-up is dropped, not trimmed again");
+    }
+
+    /// A workload named 1 KB whose rates imply 100 B is flagged, and the rates' size
+    /// is used; the sample's own 1 KB run is not.
+    #[test]
+    fn a_name_and_rates_that_disagree_on_the_size_are_flagged() {
+        assert!(!parse(RUN).expect("parses").lints.iter().any(|l| l.code == "size_mismatch"));
+        let p = parse(&RUN.replace("97.7 MB/s", "9.8 MB/s").replace("97.6 MB/s", "9.8 MB/s")).expect("parses");
+        let l = p.lints.iter().find(|l| l.code == "size_mismatch").unwrap_or_else(|| panic!("{:?}", p.lints));
+        assert!(l.message.contains("says 1,024 B") && l.message.contains("imply 103 B"), "{}", l.message);
+        assert_eq!(p.measurements[0].message_bytes, Some(103.0));
     }
 
     #[test]

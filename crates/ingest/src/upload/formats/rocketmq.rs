@@ -48,7 +48,7 @@ impl Run {
 /// Parses the output.
 ///
 /// # Errors
-/// A TPS line whose number cannot be read.
+/// A TPS line whose number cannot be read; a `-s` that is no message size.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut p = Parsed::default();
     let mut inf = Inferred { system: Some("rocketmq".into()), ..Inferred::default() };
@@ -64,7 +64,18 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         if line.contains("producer.sh") || line.contains("consumer.sh") || line.contains("benchmark.Producer") || line.contains("benchmark.Consumer") {
             run.flush(&mut p);
             run.threads = flag(line, &["-w"]).and_then(|s| s.parse::<u32>().ok());
-            size = flag(line, &["-s"]).and_then(|s| s.parse().ok());
+            // A `-s` that is no size is refused at the command's own line (a stop-27
+            // tester saw it cited at the first TPS line, as a measurement's size).
+            size = match flag(line, &["-s"]) {
+                None => None,
+                Some(s) => match s.parse::<f64>() {
+                    Ok(x) if x.fract() == 0.0 && (1.0..=capacity::fields::max_of("size")).contains(&x) => Some(x),
+                    _ => {
+                        errors.push(ImportError::new(line_no, "-s", format!("{s:?} is not a message size in bytes (a whole number, 1 to {}, the size field's range)", capacity::units::fmt_num(capacity::fields::max_of("size")))));
+                        None
+                    }
+                },
+            };
             if inf.message_bytes.is_none() {
                 inf.message_bytes = size;
             }
@@ -123,6 +134,15 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_size_flag_is_refused_at_the_command_line() {
+        for bad in ["0", "-5", "abc", "1.5", "99999999999"] {
+            let t = format!("sh producer.sh -t x -w 10 -s {bad} -n h\n\nSend TPS: 100 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\nSend TPS: 200 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\n");
+            let errs = parse(&t).expect_err(bad);
+            assert!(errs.iter().any(|e| e.line == 1 && e.field == "-s"), "{bad}: {errs:?}");
+        }
+    }
 
     #[test]
     fn runs_take_their_size_from_the_command_and_drop_the_first_line() {
