@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod corpus;
 pub mod dataset;
 pub mod decision;
+mod drain_stage;
 pub mod error;
 pub mod factors;
 pub mod features;

@@ -268,7 +268,19 @@ impl RecoveryInputs {
     /// [`CATCH_UP_MARGIN`] to spare, so a backlog shrinks at all (no deadline): what a
     /// plan takes and its partition advice shows.
     pub fn catch_up_partitions(&self) -> f64 {
-        self.partitions_for(self.produce_msgs * CATCH_UP_MARGIN, PARTITION_SIZING_NODES)
+        self.partitions_for(self.catch_up_floor(), PARTITION_SIZING_NODES)
+    }
+
+    /// The per-group catch-up rate any drain asks at least, msg/s: the produce rate
+    /// with [`CATCH_UP_MARGIN`] to spare (what no deadline asks; a deadline looser
+    /// than it asks the same, so it never plans fewer machines than none).
+    pub fn catch_up_floor(&self) -> f64 {
+        self.produce_msgs * CATCH_UP_MARGIN
+    }
+
+    /// [`CATCH_UP_MARGIN`] as the percentage over the produce rate the words give.
+    pub fn catch_up_margin_pct() -> f64 {
+        (CATCH_UP_MARGIN - 1.0) * 100.0
     }
 
     /// The catch-up msg/s one partition's consumer reads on `n` nodes: the cold

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{PointRef, Scaling, SystemModel};
+use crate::drain_stage::{drain_stage, DrainStage};
 use crate::factors::{self, durability_factor, write_amplification, TARGET_UTILISATION};
 use crate::latency::{self, GridEstimate, LatencyEstimate};
 use crate::system::{DiskKind, Durability, SystemId};
@@ -411,7 +412,8 @@ pub struct NodesInterval {
 /// carries machine counts at both ends of its calibrated interval; otherwise from the
 /// seed size curve.
 pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, lat: Option<&crate::latency_model::LatencyModel>) -> SystemPlan {
-    let (first, lowered) = size_system_at(m, w, corpus, lat, None, None);
+    let stage = drain_stage(m, w, corpus);
+    let (first, lowered) = size_system_at(m, w, corpus, lat, &stage, None, None);
     // A p99 objective is first sized at the partitions per node of the smallest
     // cluster, but the plan's p99 is read at its own cluster's density, where the
     // curve differs. Where the objective missed there, or lowered the target
@@ -433,7 +435,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let mut passes = vec![first];
     for _ in 0..MAX_DENSITY_PASSES {
         let last = passes.last().map_or(0, latency_density_nodes);
-        let (next, _) = size_system_at(m, w, corpus, lat, Some(f64::from(last)), None);
+        let (next, _) = size_system_at(m, w, corpus, lat, &stage, Some(f64::from(last)), None);
         let settled = latency_density_nodes(&next) == last;
         passes.push(next);
         if settled {
@@ -454,10 +456,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let load_count = {
         let mut plain = w.clone();
         plain.p99_slo = None;
-        latency_density_nodes(&size_system_at(m, &plain, corpus, lat, None, None).0)
+        latency_density_nodes(&size_system_at(m, &plain, corpus, lat, &stage, None, None).0)
     };
     let cap = load_count.saturating_mul(OBJECTIVE_MACHINES_MULTIPLE).min(factors::MAX_DATA_NODES);
-    let mut searched = search_objective_count(start, cap, &|n| size_system_at(m, w, corpus, lat, Some(f64::from(n)), Some(n)).0, &meets);
+    let mut searched = search_objective_count(start, cap, &|n| size_system_at(m, w, corpus, lat, &stage, Some(f64::from(n)), Some(n)).0, &meets);
     let unmet = !searched.iter().any(|(_, p)| meets(p)) && !passes.iter().any(|p| meets(p));
     // A count the objective set says what one node fewer gives: its words, read now
     // (the plans are moved, not copied, below).
@@ -648,7 +650,8 @@ const MAX_DENSITY_PASSES: usize = 3;
 /// data nodes (None: the smallest cluster, RF or 3) and, with `floor`, at least that
 /// many data nodes (a [`BoundKind::Latency`] bound: the objective's searched count).
 /// Also says whether a p99 objective lowered the target utilisation.
-fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, lat: Option<&crate::latency_model::LatencyModel>, density_nodes: Option<f64>, floor: Option<u32>) -> (SystemPlan, bool) {
+#[allow(clippy::too_many_arguments)]
+fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, lat: Option<&crate::latency_model::LatencyModel>, stage: &DrainStage<'_>, density_nodes: Option<f64>, floor: Option<u32>) -> (SystemPlan, bool) {
     let hw = &w.hardware;
     // Disk, NIC and storage carry compressed bytes; CPU is charged as measured.
     let ingress = w.stored_ingress();
@@ -664,48 +667,16 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let fit = corpus.and_then(|t| t.system(m.system));
     let (wa, wa_src) = write_amplification(m.system, w.size.0);
     let cpu_at = |p: u32| corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, p, w.fanout, w.durability));
-    // The recovery stage needs the number only: the words (and the cited runs) are
-    // built once, at the partition count the plan ends with.
-    let first_msgs = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability)).map(|x| x.0);
+    // The drain stage (the same at every node count the objective search tries):
+    // computed once per system by `size_system`.
+    let first_msgs = stage.first_msgs;
     // The seed curve's points, unless the corpus CPU bound answers (its runs are
     // cited instead, below).
     let mut points: Vec<PointRef> = if first_msgs.is_some() { Vec::new() } else { m.produce_refs().to_vec() };
-    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_msgs.is_some()), first_msgs, wa);
-    let mut partitions = w.partitions;
-    let mut drain_need: Option<f64> = None;
-    if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
-        let need = r.needed(limit * 60.0);
-        // The machines carry at least what no deadline asks (below): a deadline looser
-        // than that must not plan fewer machines than none.
-        drain_need = Some(need.max(r.produce_msgs * crate::recovery::CATCH_UP_MARGIN));
-        let want = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
-        if want.is_finite() && want > f64::from(partitions) {
-            // The partitions field's own range caps the advice; past it, say so.
-            let cap = crate::fields::max_of("partitions");
-            partitions = want.min(cap) as u32;
-            if want > cap {
-                warnings.push(Warning {
-                    kind: "partitions".into(),
-                    text: format!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), Num(want.ceil()), Num(cap), Num(cap)),
-                });
-            }
-        }
-    } else if let (None, Some((r, _)), true) = (w.drain_min, &recovery, w.outage.0 > 0.0) {
-        // Without a deadline the backlog must still drain: the consumers' parallelism
-        // has to beat the produce rate (20 % margin, as the partition advice says), so
-        // a system is planned on the partitions that gives — the candidates are then
-        // compared as each would be run (a stop-19 tester saw the default 24
-        // partitions hand the choice to a dearer system).
-        let want = r.catch_up_partitions();
-        if want.is_finite() && want > f64::from(partitions) {
-            partitions = want.min(crate::fields::max_of("partitions")) as u32;
-        }
-        // And on the machines whose disk reads, NIC and CPU give it: partitions alone
-        // did not, and a candidate left short of it was dropped for a dearer one as
-        // "never drains" (a stop-27 tester: Kafka's 9 machines lost to RocketMQ's 42
-        // at 20 groups, while a 24 h deadline, a stricter ask, planned Kafka on 12).
-        drain_need = Some(r.produce_msgs * crate::recovery::CATCH_UP_MARGIN);
-    }
+    let recovery = &stage.recovery;
+    let partitions = stage.partitions;
+    let drain_need = stage.drain_need;
+    warnings.extend(stage.warnings.iter().cloned());
 
     // A latency objective lowers the target utilisation to where the expected p99
     // stays within it (the machines follow); unmeasured latency cannot pass one.
@@ -890,30 +861,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         None => warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no partition-scaling data; partitions do not bound the node count", m.system.name()) }),
     }
 
-    // Backlog drain: with a deadline, the fewest nodes whose disk, NIC and CPU carry
-    // the catch-up (the partitions were already raised to carry it).
-    if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
-        let found = r.nodes_for(need, factors::MAX_DATA_NODES);
-        let (nodes, detail) = match found {
-            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
-            None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
-        };
-        // Without a deadline a count no cluster reaches adds no bound: the plan says
-        // it never drains, and the choice weighs that.
-        if w.drain_min.is_some() || found.is_some() {
-            let goal = match w.drain_min {
-                Some(limit) if need > r.needed(limit * 60.0) * (1.0 + 1e-9) => format!("drain {} messages per group in {} min while producing {} msg/s, with at least the {} % over the produce rate no deadline asks", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0), Num((crate::recovery::CATCH_UP_MARGIN - 1.0) * 100.0)),
-                Some(limit) => format!("drain {} messages per group in {} min while producing {} msg/s", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0)),
-                None => format!("no deadline: after the {} h outage each group's catch-up must beat the {} msg/s produced by {} % for the backlog to drain at all", Num(w.outage.0), Num(w.msgs().0), Num((crate::recovery::CATCH_UP_MARGIN - 1.0) * 100.0)),
-            };
-            bounds.push(Bound {
-                kind: BoundKind::Drain,
-                nodes,
-                detail: format!("{goal} → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}", Num(need), Num(f64::from(partitions)), detail),
-                citation: basis.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; "),
-            });
-        }
-    }
+    // Backlog drain (built once per system by the drain stage).
+    bounds.extend(stage.bound.iter().cloned());
 
     // Say what the zones did to each bound: the load bounds carry the cluster with
     // a zone down (× z ÷ (z − 1)); storage keeps a node for a machine lost for good.
@@ -1251,11 +1200,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         const KINDS: [DiskKind; 6] = [DiskKind::Hdd, DiskKind::Ssd, DiskKind::Nvme, DiskKind::Optane, DiskKind::Ebs, DiskKind::Network];
         // In a fixed order, without a sort (a sort's code costs the browser bundle KBs).
         let kinds: Vec<&str> = KINDS.into_iter().filter(|d| stated(*d)).map(DiskKind::id).collect();
-        if let Some(why) = Some(waits).filter(|_| !kinds.is_empty() && hw.disk != DiskKind::Unknown && !KINDS.into_iter().any(|d| stated(d) && class(d) == class(hw.disk))) {
+        if !kinds.is_empty() && hw.disk != DiskKind::Unknown && !KINDS.into_iter().any(|d| stated(d) && class(d) == class(hw.disk)) {
             warnings.push(Warning {
                 kind: "latency".into(),
                 text: format!(
-                    "{}: the p99 is read from runs on {} disks ({}); {} disks were not measured for latency, and each write waits for {why} to them: expect it higher than shown",
+                    "{}: the p99 is read from runs on {} disks ({}); {} disks were not measured for latency, and each write waits for {waits} to them: expect it higher than shown",
                     m.system.name(),
                     kinds.join(", "),
                     crate::order::join_distinct(measured.iter().map(|(s, _)| *s), ", "),
