@@ -52,7 +52,8 @@ fn predict_reports_interval_fit_and_extrapolation() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["extrapolated"], true, "{out}");
-    assert!(v["notes"].to_string().contains("message size outside"), "{out}");
+    // Since stop 28 the note gives the size and how far past (0.6 decades past 1 KB).
+    assert!(v["notes"].to_string().contains("message size 4,096 B outside") && v["notes"].to_string().contains("(0.6 decades)"), "{out}");
     let (code, out, _) = mqplan(&["predict", "--system", "pulsar", "--size", "4096", "--nodes", "6", "--cores", "16", "--disk", "nvme", "--disks", "2", "--durability", "leader"]);
     assert_eq!(code, 0);
     assert!(out.contains("extrapolated: true"), "{out}");

@@ -177,9 +177,9 @@ pub const MEASURED_CLASSES: &[(&str, &str)] = &[
     ("aws-r5.2xlarge-gp2", "r5.2xlarge"),
     ("kreps2014-6c-6hdd", "linkedin-2014-xeon6c-6x7200rpm-1gbe"),
     ("aws-i3en.6xlarge-ceph", "i3en.6xlarge"),
-    ("huawei-dms-rmq48-4u8g", "rocketmq.4u8g.cluster"),
-    ("huawei-dms-rmq48-8u16g", "rocketmq.8u16g.cluster"),
-    ("huawei-dms-rmq48-12u24g", "rocketmq.12u24g.cluster"),
+    ("huawei-dms-rmq48-4u8g", "huawei-dms-rocketmq-4.8"),
+    ("huawei-dms-rmq48-8u16g", "huawei-dms-rocketmq-4.8"),
+    ("huawei-dms-rmq48-12u24g", "huawei-dms-rocketmq-4.8"),
 ];
 
 /// The measured machine class of `hw`: its preset's ([`MEASURED_CLASSES`]), also
