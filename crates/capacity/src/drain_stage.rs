@@ -13,7 +13,7 @@ use crate::factors::{self, write_amplification};
 use crate::recovery::{CatchupBasis, RecoveryInputs};
 use crate::sizing::{Bound, BoundKind, Warning};
 use crate::throughput::ThroughputModel;
-use crate::units::Num;
+use crate::units::{Dec, Num};
 use crate::workload::Workload;
 
 /// What the drain stage gives every sizing of one system.
@@ -24,7 +24,8 @@ pub(crate) struct DrainStage<'m> {
     /// The catch-up inputs and the measured runs they rest on (None: no consumer
     /// groups, or nothing to read the catch-up from).
     pub recovery: Option<(RecoveryInputs, Cow<'m, CatchupBasis>)>,
-    /// Partitions the plan takes: the workload's, raised to carry the catch-up.
+    /// Partitions the plan takes: the workload's, raised so a Kafka replica fits one
+    /// disk ([`partitions_to_fit_disks`]) and to carry the catch-up.
     pub partitions: u32,
     /// The per-group catch-up rate the drain bound sizes for, msg/s.
     pub drain_need: Option<f64>,
@@ -48,6 +49,25 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     let first_msgs = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability)).map(|x| x.0);
     let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_msgs.is_some()), first_msgs, wa);
     let mut partitions = w.partitions;
+    // A Kafka replica lies on one disk: its share of the retention must fit one
+    // disk's usable space, whatever the broker count (a stop-28 reviewer: 50 MB/s kept
+    // 72 h on 300 GB disks planned 224 brokers for 24 partitions, each replica 540 GB).
+    if let Some((need, per_replica, usable)) = partitions_to_fit_disks(m, w).filter(|(need, ..)| *need > partitions) {
+        warnings.push(Warning {
+            kind: "partitions".into(),
+            text: format!(
+                "{}: {} partitions would keep {} GB per replica, past the {} GB one disk holds at {:.0} % fill with {:.0} % head-room (a replica lies on one disk); planned with {} partitions",
+                m.system.name(),
+                Num(f64::from(partitions)),
+                Num(per_replica / 1e9),
+                Num(usable / 1e9),
+                Dec(factors::MAX_DISK_FILL * 100.0),
+                Dec(factors::STORAGE_HEADROOM * 100.0),
+                Num(f64::from(need))
+            ),
+        });
+        partitions = need;
+    }
     let mut drain_need: Option<f64> = None;
     if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
         let need = r.needed(limit * 60.0);
@@ -110,4 +130,21 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     }
 
     DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound }
+}
+
+/// For a system whose partition replica lies on one disk
+/// ([`factors::replica_on_one_disk`]): the fewest partitions whose replicas each fit
+/// one disk's usable space (its capacity at [`factors::MAX_DISK_FILL`], less
+/// [`factors::STORAGE_HEADROOM`]) with the locally kept retention, with the bytes one
+/// replica keeps at the workload's partitions and that usable space. None for the
+/// other systems, or with nothing retained.
+pub(crate) fn partitions_to_fit_disks(m: &SystemModel, w: &Workload) -> Option<(u32, f64, f64)> {
+    factors::replica_on_one_disk(m.system)?;
+    let per_copy = w.stored_ingress().bytes_per_sec() * w.local_retention().0 * 3600.0;
+    let usable = w.hardware.disk_tb * 1e12 * factors::MAX_DISK_FILL / (1.0 + factors::STORAGE_HEADROOM);
+    if !(per_copy > 0.0 && usable > 0.0) {
+        return None;
+    }
+    let need = (per_copy / usable).ceil().min(crate::fields::max_of("partitions"));
+    Some((need as u32, per_copy / f64::from(w.partitions.max(1)), usable))
 }

@@ -1452,3 +1452,25 @@ fn a_p99_on_unmeasured_disks_shows_no_objective_met() {
     let k = cand(&run(&cat, &nvme), SystemId::Kafka).plan.clone();
     assert!(k.objective_unshown.is_none() && k.p99.as_ref().is_some_and(|e| e.ms <= 50.0), "{:?} {:?}", k.objective_unshown, k.p99.as_ref().map(|e| e.ms));
 }
+
+/// A Kafka replica lies on one disk, so its share of the retention must fit one:
+/// 50 MB/s kept 72 h at RF 3 on 300 GB disks is 12.96 TB a copy, 540 GB a replica
+/// over 24 partitions, where one disk holds 175 GB (70 % fill, 20 % head-room). A
+/// stop-28 reviewer saw 224 brokers planned on those 24 partitions; the plan takes
+/// ⌈12.96 TB ÷ 175 GB⌉ = 75 and says why. RocketMQ's CommitLog is per broker: no
+/// such raise.
+#[test]
+fn kafka_partitions_are_raised_until_a_replica_fits_one_disk() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("retention_h", "72"), ("hw", "huawei-dms-rmq48-8u16g")]);
+    let k = cand(&p, SystemId::Kafka);
+    let a = k.plan.partition_advice.as_ref().expect("advice");
+    assert_eq!(a.planned, 75, "{a:?}");
+    let w = k.plan.warnings.iter().find(|w| w.kind == "partitions" && w.text.contains("per replica")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    assert!(w.text.contains("24 partitions would keep 540 GB per replica, past the 175 GB one disk holds") && w.text.contains("planned with 75 partitions"), "{}", w.text);
+    let r = cand(&p, SystemId::Rocketmq);
+    assert!(!r.plan.warnings.iter().any(|w| w.text.contains("per replica")), "{:#?}", r.plan.warnings);
+    // Big disks: no raise.
+    let q = run(&cat, &[("mbps", "50"), ("retention_h", "72"), ("hw", "aws-i3en.2xlarge")]);
+    assert!(!cand(&q, SystemId::Kafka).plan.warnings.iter().any(|w| w.text.contains("per replica")));
+}
