@@ -34,6 +34,8 @@ pub(crate) struct DrainStage<'m> {
     /// The drain bound, data nodes (the zone factor applied; the zones' words are
     /// added with the other bounds').
     pub bound: Option<Bound>,
+    /// What binds the drain at the bound's count (None: no bound, or one node).
+    pub limit: Option<crate::recovery::CatchupLimit>,
 }
 
 /// The drain stage of `m` for `w` on the corpus model `corpus`.
@@ -106,8 +108,10 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     // Backlog drain: with a deadline, the fewest nodes whose disk, NIC and CPU carry
     // the catch-up (the partitions were already raised to carry it).
     let mut bound = None;
+    let mut limit_at = None;
     if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
         let found = r.nodes_for(need, factors::MAX_DATA_NODES);
+        limit_at = found.filter(|(n, _)| *n > 1).map(|(_, lim)| lim);
         let (nodes, detail) = match found {
             Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
@@ -129,7 +133,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         }
     }
 
-    DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound }
+    DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound, limit: limit_at }
 }
 
 /// For a system whose partition replica lies on one disk
