@@ -22,7 +22,10 @@ import { BASE } from './browser.mjs';
 // measured): the bundle +563 B (a p99 on unmeasured disks, a drain with no deadline; see
 // scripts/bundle-size.sh), the catalog +7 B (the latency floors' disk kinds). Then 299,264 B:
 // the bundle +429 B on a fresh clone (scientific notation for numbers past an i64).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 299_264);
+// Stop 28: 302,336 B (301,975 measured): the bundle +2.6 KB (see scripts/bundle-size.sh),
+// the catalog +0.45 KB (an eleventh source's machine class and RocketMQ's own intervals).
+// Inside issue 7's 307,200 B.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 302_336);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 
