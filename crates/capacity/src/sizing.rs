@@ -548,7 +548,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         // "not met on any count", the lightest measured load giving 9.86 ms).
         let own = plan.objective_unshown.clone().filter(|_| plan.p99.as_ref().is_some_and(|e| e.ms <= slo.0));
         let verb = match own.or(unshown_within) {
-            Some(why) => format!("is not shown to be met on any count up to {upto} at {} partitions ({})", Num(f64::from(w.partitions)), why.split(';').next().unwrap_or(&why)),
+            Some(why) => format!("{NOT_SHOWN_ON_ANY_COUNT} up to {upto} at {} partitions ({})", Num(f64::from(w.partitions)), why.split(';').next().unwrap_or(&why)),
             None => format!("is not met on any count up to {upto} at {} partitions", Num(f64::from(w.partitions))),
         };
         plan.warnings.push(Warning { kind: "objective".into(), text: format!("{}: the {} ms objective {verb}; {lever}", m.system.name(), crate::units::fmt_given(slo.0)) });
@@ -652,6 +652,10 @@ fn smallest_count(mut lo: u32, start: u32, cap: u32, memo: &mut Vec<(u32, System
 /// Seconds in an average month (365.25 × 86,400 ÷ 12): what turns the cross-zone
 /// MB/s into GB a month for `zone_cost`.
 pub const SECONDS_PER_MONTH: f64 = 2_629_800.0;
+
+/// The words of an objective that some count's expected p99 meets only where no
+/// measured load shows it ([`crate::decision`] reads them).
+pub const NOT_SHOWN_ON_ANY_COUNT: &str = "is not shown to be met on any count";
 
 /// Why a p99 on disks of a class no latency run measured shows no objective met.
 const DISKS_NOT_MEASURED: &str = "were not measured for latency";

@@ -1503,6 +1503,8 @@ fn an_objective_only_an_unmeasured_load_meets_is_not_shown() {
     let r = cand(&p, SystemId::Rocketmq);
     let w = r.plan.warnings.iter().find(|w| w.text.contains("on any count")).unwrap_or_else(|| panic!("{:#?}", r.plan.warnings));
     assert!(w.text.contains("is not shown to be met on any count") && w.text.contains("lightest measured load"), "{}", w.text);
+    // Its reason says more machines would only help where no run shows it.
+    assert!(r.reasons.iter().any(|x| x.contains("exceeds the 8.5 ms objective") && x.contains("only below the lightest measured load")), "{:?}", r.reasons);
     let p = q("9");
     let r = cand(&p, SystemId::Rocketmq);
     assert!(r.status != "dropped" && r.plan.p99.as_ref().is_some_and(|e| e.ms <= 9.0), "{:?}", r.reasons);
