@@ -2,8 +2,8 @@
 //! capacity crate's field schema ([`capacity::fields::FIELDS`]): one flag per
 //! query field (`retention_h` ↔ `--retention-h`), so a new field needs no change here.
 
-use capacity::fields::{FieldSpec, FIELDS};
-use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use capacity::fields::{Editor, FieldSpec, FIELDS};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 /// The data-selection flags of `plan` besides the workload fields.
 const SELECTION: &[(&str, &str)] = &[("dataset", "Uploaded dataset ids (comma list; see `mqplan import`)"), ("data", "merge | only: uploaded runs beside or instead of the references")];
@@ -18,11 +18,16 @@ fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>) -> Comman
     // Whatever follows the flag is its value: a negative number in any notation is
     // refused by the field's range check, which names the flag — not taken for an
     // unknown flag (`--fanout -1`, `--mbps -5e-1` were "unexpected argument").
-    fields.fold(cmd, |c, f| c.arg(Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_hyphen_values(true).help(help(f))))
+    // A list field (`--needs`) may also be repeated: its values join as one comma list.
+    fields.fold(cmd, |c, f| {
+        let arg = Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_hyphen_values(true).help(help(f));
+        c.arg(if matches!(f.editor, Editor::Features) { arg.action(ArgAction::Append) } else { arg })
+    })
 }
 
+/// The flags given, as query pairs; a repeated list flag's values joined by commas.
 fn given<'a>(m: &ArgMatches, names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, String)> {
-    names.filter_map(|n| m.get_one::<String>(n).map(|v| (n, v.clone()))).collect()
+    names.filter_map(|n| m.get_many::<String>(n).map(|vs| (n, vs.map(String::as_str).collect::<Vec<_>>().join(",")))).collect()
 }
 
 /// Every workload flag of `mqplan plan`, as given (README "Share-link contract").

@@ -23,6 +23,21 @@ fn plan_json_matches_the_api_contract() {
 }
 
 #[test]
+fn a_repeated_needs_flag_joins_as_one_list() {
+    // `--needs a --needs b` plans as `--needs a,b` (it was "cannot be used multiple times").
+    let (code, repeated, err) = mqplan(&["plan", "--mbps", "200", "--needs", "transactions", "--needs", "delay", "--kind", "business", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, listed, _) = mqplan(&["plan", "--mbps", "200", "--needs", "transactions,delay", "--kind", "business", "--json"]);
+    let needs = |out: &str| serde_json::from_str::<serde_json::Value>(out).expect("json")["workload"]["needs"].clone();
+    assert_eq!(needs(&repeated), serde_json::json!(["transactions", "delay"]));
+    assert_eq!(needs(&repeated), needs(&listed));
+    // A scalar flag given twice is still refused, naming it.
+    let (code, _, err) = mqplan(&["plan", "--mbps", "200", "--mbps", "300"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--mbps"), "{err}");
+}
+
+#[test]
 fn plan_text_names_the_bottleneck_and_path() {
     let (code, out, _) = mqplan(&["plan", "--mbps", "50"]);
     assert_eq!(code, 0);

@@ -41,8 +41,7 @@ pub(crate) struct DrainStage<'m> {
 /// The drain stage of `m` for `w` on the corpus model `corpus`.
 pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&ThroughputModel>) -> DrainStage<'m> {
     let hw = &w.hardware;
-    let zones = w.zones.max(1);
-    let zone_factor = if zones >= 2 { f64::from(zones) / f64::from(zones - 1) } else { 1.0 };
+    let zone_factor = w.zone_factor();
     let fit = corpus.and_then(|t| t.system(m.system));
     let (wa, _) = write_amplification(m.system, w.size.0);
     let mut warnings = Vec::new();

@@ -674,7 +674,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let ingress = w.stored_ingress();
     let zones = w.zones.max(1);
     // With z ≥ 2 zones the cluster must carry the load with one zone down.
-    let zone_factor = if zones >= 2 { f64::from(zones) / f64::from(zones - 1) } else { 1.0 };
+    let zone_factor = w.zone_factor();
     let rf = f64::from(w.rf);
     let mut bounds = Vec::new();
     let mut warnings = Vec::new();

@@ -514,6 +514,14 @@ impl Workload {
         Hours(h.min(self.retention.0))
     }
 
+    /// What the cluster must carry over what it carries in normal running: with z ≥ 2
+    /// zones, z ÷ (z − 1) (one zone down, the other z − 1 carry the load); 1 with one
+    /// zone. Dimensionless; mqplan's rule (README, bounds).
+    pub fn zone_factor(&self) -> f64 {
+        let zones = self.zones.max(1);
+        if zones >= 2 { f64::from(zones) / f64::from(zones - 1) } else { 1.0 }
+    }
+
     /// Bytes per second on the wire and on disk after compression, MB/s.
     pub fn stored_ingress(&self) -> MegabytesPerSec {
         MegabytesPerSec(self.ingress().0 / self.compression.max(1.0))
@@ -559,6 +567,14 @@ mod tests {
 
     fn parse(q: &[(&str, &str)]) -> Result<Workload, Vec<FieldError>> {
         Workload::from_params(q.iter().copied())
+    }
+
+    #[test]
+    fn zone_factor_is_what_the_zones_left_up_carry() {
+        // One zone: nothing extra; z zones, one down: z ÷ (z − 1) (2 → 2, 3 → 1.5).
+        for (zones, want) in [("1", 1.0), ("2", 2.0), ("3", 1.5)] {
+            assert!((parse(&[("zones", zones)]).unwrap().zone_factor() - want).abs() < 1e-12, "{zones} zones");
+        }
     }
 
     #[test]
