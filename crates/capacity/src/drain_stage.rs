@@ -25,7 +25,8 @@ pub(crate) struct DrainStage<'m> {
     /// groups, or nothing to read the catch-up from).
     pub recovery: Option<(RecoveryInputs, Cow<'m, CatchupBasis>)>,
     /// Partitions the plan takes: the workload's, raised so a Kafka replica fits one
-    /// disk ([`partitions_to_fit_disks`]) and to carry the catch-up.
+    /// disk ([`partitions_to_fit_disks`]), so the partitions carry the produce rate
+    /// ([`crate::sizing::throughput_partitions`]) and to carry the catch-up.
     pub partitions: u32,
     /// The per-group catch-up rate the drain bound sizes for, msg/s.
     pub drain_need: Option<f64>,
@@ -34,8 +35,6 @@ pub(crate) struct DrainStage<'m> {
     /// The drain bound, data nodes (the zone factor applied; the zones' words are
     /// added with the other bounds').
     pub bound: Option<Bound>,
-    /// What binds the drain at the bound's count (None: no bound, or one node).
-    pub limit: Option<crate::recovery::CatchupLimit>,
 }
 
 /// The drain stage of `m` for `w` on the corpus model `corpus`.
@@ -68,6 +67,14 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
             ),
         });
         partitions = need;
+    }
+    // The produce rate itself: no more than partitions × one partition's ceiling, and
+    // where a replica lies on one disk, no more than partitions × what one disk
+    // writes, whatever the node count.
+    // (The plan's partition warning gives the reasons: `partition_advice` reads them.)
+    let by_rate = crate::sizing::throughput_partitions(m, w, fit).into_iter().map(|(need, _)| need).fold(0.0, f64::max);
+    if by_rate > f64::from(partitions) {
+        partitions = by_rate.min(crate::fields::max_of("partitions")) as u32;
     }
     let mut drain_need: Option<f64> = None;
     if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
@@ -107,10 +114,8 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     // Backlog drain: with a deadline, the fewest nodes whose disk, NIC and CPU carry
     // the catch-up (the partitions were already raised to carry it).
     let mut bound = None;
-    let mut limit_at = None;
     if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
         let found = r.nodes_for(need, factors::MAX_DATA_NODES);
-        limit_at = found.filter(|(n, _)| *n > 1).map(|(_, lim)| lim);
         let (nodes, detail) = match found {
             Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
@@ -132,7 +137,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         }
     }
 
-    DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound, limit: limit_at }
+    DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound }
 }
 
 /// For a system whose partition replica lies on one disk

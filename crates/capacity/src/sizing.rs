@@ -335,6 +335,28 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
     crate::partition_limit::partition_limit(m, largest).map(|l| (l.per_node, l.tested_nodes, l.points))
 }
 
+/// The partitions the produce rate alone needs, each with its reason: the rate over
+/// the fitted per-partition ceiling (Kafka's one-partition runs), and for a system
+/// whose partition replica lies on one disk, the stored rate over what one disk
+/// writes. Empty where neither applies. Read by the drain stage, which plans on at
+/// least the largest (a capacity reviewer at stop 29: 300 MB/s on one Kafka
+/// partition was planned at 582 MB/s of capacity, where one disk writes 145), and by
+/// the partition advice.
+pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>) -> Vec<(f64, String)> {
+    let mut out = Vec::new();
+    if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
+        let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
+        out.push((need, format!("{} MB/s ÷ {} MB/s per partition = {}", Num(w.ingress().0), Num(c.bytes_per_s / 1e6), Num(need))));
+    }
+    if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
+        // A partition replica lies on one disk: one disk's write caps a partition.
+        let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
+        let need = (w.stored_ingress().0 / per).ceil();
+        out.push((need, format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", Num(w.stored_ingress().0), Num(per), Num(need))));
+    }
+    out
+}
+
 /// The fewest partitions the load needs: the throughput over the per-partition
 /// ceiling, one leader per owner (`owners`: the data nodes, Pulsar's brokers), and
 /// the drain deadline's consumer parallelism.
@@ -342,17 +364,9 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     let mut catch_up_needs = None;
-    if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
-        let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
+    for (need, why) in throughput_partitions(m, w, fit) {
         at_least = at_least.max(need);
-        reasons.push(format!("{} MB/s ÷ {} MB/s per partition = {}", Num(w.ingress().0), Num(c.bytes_per_s / 1e6), Num(need)));
-    }
-    if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
-        // A partition replica lies on one disk: one disk's write caps a partition.
-        let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
-        let need = (w.stored_ingress().0 / per).ceil();
-        at_least = at_least.max(need);
-        reasons.push(format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", Num(w.stored_ingress().0), Num(per), Num(need)));
+        reasons.push(why);
     }
     // A partition has one owner taking its writes: Kafka's and RocketMQ's data nodes,
     // Pulsar's brokers (its bookies hold ledgers, not topics: a new user saw "a leader
@@ -1083,23 +1097,32 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // they state. Below expected every throughput bound may fall short, the backlog
     // drain's too (an adversarial tester saw a CPU-bound drain keep 42 machines at
     // both ends), each by its own calibrated error: the disks and the NIC by the
-    // stated-hardware interval, the CPU and the drain by the CPU bound's; above it
+    // stated-hardware interval, the CPU by the CPU bound's, the drain by both (below); above it
     // only the CPU bound can do better: the disks and the NIC carry what the
     // hardware states, however well the software does. The data nodes take each
     // bound as the plan does (Pulsar's bookies: half the CPU, the network coming in).
     // A drain the disk reads or the NIC bind falls short by the hardware's interval,
     // not the CPU's (a stop-28 reviewer: a drain bound on disk reads read 15 machines
     // at the low end on 24 threads and 21 on 64, the CPU at 9 %).
-    let drain_on_hardware = matches!(stage.limit, Some(crate::recovery::CatchupLimit::DiskRead | crate::recovery::CatchupLimit::Network));
+    // Since stop 29 the drain is sized again with each resource at its own end of the
+    // interval (the CPU by the CPU's, the disk reads and the NIC by the hardware's):
+    // one scale for the whole bound read "one node suffices" as 11 machines at 256
+    // cores, and flipped from the hardware's to the CPU's width when faster disks
+    // moved what binds (a stop-29 reviewer: 500 MB/s disks gave Pulsar a higher low
+    // end than 200 MB/s ones).
+    let drain_at = |cpu: f64, hw: f64| -> Option<f64> {
+        let ((r, _), need) = (stage.recovery.as_ref()?, stage.drain_need?);
+        let short = crate::recovery::RecoveryInputs { disk_bytes: r.disk_bytes * hw, nic_bytes: r.nic_bytes * hw, replica_writes: r.replica_writes * cpu, ..r.clone() };
+        short.nodes_for(need, factors::MAX_DATA_NODES).map(|(n, _)| f64::from(n) * zone_factor)
+    };
     let machines_at = |cpu: f64, hw: f64| -> u32 {
+        let drain = drain_at(cpu.min(1.0), hw.min(1.0));
         let scale_of = |k: BoundKind| match k {
             BoundKind::Cpu => cpu,
-            BoundKind::Drain if drain_on_hardware => hw.min(1.0),
-            BoundKind::Drain => cpu.min(1.0),
             BoundKind::Disk | BoundKind::Network => hw,
             _ => 1.0,
         };
-        let scaled = |b: &Bound| b.nodes / scale_of(b.kind);
+        let scaled = |b: &Bound| if b.kind == BoundKind::Drain { drain.unwrap_or(b.nodes / cpu.min(hw).min(1.0)) } else { b.nodes / scale_of(b.kind) };
         let binding = bounds.iter().filter(|b| !b.kind.is_minimum()).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
         let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).max(latency_floor).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {

@@ -1474,6 +1474,26 @@ fn kafka_partitions_are_raised_until_a_replica_fits_one_disk() {
     assert!(!cand(&q, SystemId::Kafka).plan.warnings.iter().any(|w| w.text.contains("per replica")));
 }
 
+/// One Kafka partition cannot carry 300 MB/s: its replicas each lie on one disk
+/// (the default preset, seed000-8c16g: 145.4 MB/s per disk, the corpus fit's reading
+/// of seed 000; Kafka's write amplification 1) and one partition's ceiling is 193 MB/s
+/// (StreamNative's one-partition runs). ⌈300 ÷ 145⌉ = 3 partitions at least, whatever the broker
+/// count. A stop-29 reviewer saw the plan kept 1 partition with 582 MB/s of capacity
+/// when no consumer group read (with one it was raised for the catch-up).
+#[test]
+fn kafka_partitions_carry_the_produce_rate_without_readers() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "300"), ("partitions", "1"), ("retention_h", "1"), ("fanout", "0")]);
+    let k = cand(&p, SystemId::Kafka);
+    let a = k.plan.partition_advice.as_ref().expect("advice");
+    assert_eq!(a.planned, 3, "{a:?}");
+    let w = k.plan.warnings.iter().find(|w| w.kind == "partitions").unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    assert!(w.text.contains("planned with 3 partitions") && w.text.contains("one disk writes"), "{}", w.text);
+    // Enough partitions already: none added.
+    let q = run(&cat, &[("mbps", "300"), ("partitions", "24"), ("retention_h", "1"), ("fanout", "0")]);
+    assert_eq!(cand(&q, SystemId::Kafka).plan.partition_advice.as_ref().expect("advice").planned, 24);
+}
+
 /// A drain the disk reads bind falls short at the interval's low end by the
 /// hardware's error, not the CPU's: more cores (a wider CPU interval) leave its low
 /// end alone (a stop-28 reviewer read 15 machines at 24 threads and 21 at 64, the
@@ -1489,6 +1509,25 @@ fn a_drain_on_disk_reads_keeps_its_low_end_as_cores_grow() {
         r.plan.nodes_interval.as_ref().expect("interval").at_low_capacity
     };
     assert_eq!(low("24"), low("64"));
+}
+
+/// The backlog drain at the interval's low end is sized again with each resource
+/// short by its own interval (CPU by the CPU's, disk reads and NIC by the
+/// hardware's), not its expected count divided by one of them. A stop-29 reviewer:
+/// 10 MB/s, which one node drains, read 11 machines at the low end on 256 cores (the
+/// CPU interval widens past the measured cores); and Pulsar's low end rose from 44
+/// to 48 when its disks went from 200 to 500 MB/s (the drain's limit flipped from
+/// the disks to the CPU, taking the CPU's wider interval).
+#[test]
+fn the_drain_low_end_never_grows_with_better_hardware() {
+    let cat = catalog();
+    let low = |q: &[(&str, &str)], s: SystemId| cand(&run(&cat, q), s).plan.nodes_interval.as_ref().expect("interval").at_low_capacity;
+    let idle: Vec<u32> = ["8", "64", "256", "1024"].iter().map(|c| low(&[("mbps", "10"), ("cores", c)], SystemId::Kafka)).collect();
+    // RF 3's quorum: 3 machines at every core count.
+    assert!(idle.iter().all(|&n| n == 3), "{idle:?}");
+    let disks = |mbps: &str| low(&[("team", "dedicated"), ("mbps", "500"), ("retention_h", "2"), ("disk_mbps", mbps)], SystemId::Pulsar);
+    let (slow, fast) = (disks("200"), disks("500"));
+    assert!(fast <= slow, "500 MB/s disks: {fast} at the low end, 200 MB/s: {slow}");
 }
 
 /// Where more machines bring the expected p99 within the objective only below the
