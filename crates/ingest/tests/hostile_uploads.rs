@@ -502,3 +502,35 @@ fn inverted_percentiles_over_many_runs_are_counted_not_listed() {
     assert_eq!(w.len(), 3, "{w:?}");
     assert!(w[2].message.contains("the same in 17 more run(s) (line(s) 9, 11, 13,") && w[2].message.ends_with(", …)"), "{}", w[2].message);
 }
+
+/// A note over the cap is refused at its line, naming the field: a stop-29 tester's
+/// 62 MB note compressed to 2.8 KB and made every read of the dataset a 62 MB reply.
+#[test]
+fn a_note_past_the_cap_is_refused_at_its_line() {
+    let max = ingest::upload::MAX_NOTE_CHARS;
+    let csv = |note: &str| format!("system,metric,value,unit,percentile,message_bytes,load,note\nkafka,produce_throughput,268000,msg/s,,1024,max,base\nkafka,produce_throughput,300000,msg/s,,1024,max,{note}\n");
+    let out = import("n.csv", csv(&"x".repeat(max + 1)).as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.iter().find(|e| e.field == "note").unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert_eq!(e.line, 3, "{e:?}");
+    assert!(e.reason.contains(&format!("{} characters; at most {max}", max + 1)), "{}", e.reason);
+    // At the cap it is kept.
+    assert!(import("n.csv", csv(&"x".repeat(max)).as_bytes(), None, &meta()).report.accepted());
+}
+
+/// A results table longer than the measurements an upload may hold is refused with
+/// its row count, its rows past the cap counted rather than kept (a stop-29 tester's
+/// 2.5 M-row Markdown table took 1.5 GB before its refusal).
+#[test]
+fn a_results_table_past_the_row_cap_is_refused_by_count() {
+    let max = ingest::upload::formats::table_cells::MAX_TABLE_ROWS;
+    let mut md = String::from("| system | msg/s | size |\n|---|---|---|\n");
+    for i in 0..max + 5 {
+        md.push_str(&format!("| Kafka | {}k | {} B |\n", 100 + i % 500, 100 + i % 3000));
+    }
+    let out = import("t.md", md.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = &out.report.errors[0];
+    assert_eq!(e.field, "file");
+    assert!(e.reason.contains(&format!("{} table rows; at most {max}", max + 5)), "{}", e.reason);
+}

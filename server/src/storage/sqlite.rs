@@ -64,8 +64,25 @@ impl SqliteStore {
     }
 
     fn with_connection(conn: Connection) -> Result<Self, StoreError> {
+        // Two processes opening a new state folder at once (two `mqplan import`s)
+        // each saw no `dataset_z` column and both added it: one failed with
+        // "duplicate column name" (a stop-29 tester). The schema is now created and
+        // migrated inside one write transaction, the other waiting its turn.
+        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(db)?;
+        // Switching to WAL takes the file's exclusive lock and does not wait on the
+        // busy handler: another opener holding it makes it fail at once. The mode is
+        // the file's, so a retry finds it set, or sets it (about 2 s at most).
+        let mut wal = conn.execute_batch("PRAGMA journal_mode = WAL;");
+        for _ in 0..100 {
+            if wal.is_ok() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            wal = conn.execute_batch("PRAGMA journal_mode = WAL;");
+        }
+        wal.map_err(db)?;
         conn.execute_batch(
-            "PRAGMA journal_mode = WAL;
+            "BEGIN IMMEDIATE;
              CREATE TABLE IF NOT EXISTS datasets (
                  id TEXT PRIMARY KEY,
                  name TEXT NOT NULL,
@@ -76,14 +93,20 @@ impl SqliteStore {
              );",
         )
         .map_err(db)?;
-        let has_z: bool = conn.prepare("SELECT 1 FROM pragma_table_info('datasets') WHERE name = 'dataset_z'").and_then(|mut st| st.exists([])).map_err(db)?;
-        if !has_z {
-            conn.execute_batch(
-                "ALTER TABLE datasets ADD COLUMN dataset_z BLOB;
-                 ALTER TABLE datasets ADD COLUMN stored_bytes INTEGER;
-                 UPDATE datasets SET stored_bytes = length(dataset) + length(report);",
-            )
-            .map_err(db)?;
+        let migrated = (|| {
+            let has_z: bool = conn.prepare("SELECT 1 FROM pragma_table_info('datasets') WHERE name = 'dataset_z'").and_then(|mut st| st.exists([]))?;
+            if !has_z {
+                conn.execute_batch(
+                    "ALTER TABLE datasets ADD COLUMN dataset_z BLOB;
+                     ALTER TABLE datasets ADD COLUMN stored_bytes INTEGER;
+                     UPDATE datasets SET stored_bytes = length(dataset) + length(report);",
+                )?;
+            }
+            conn.execute_batch("COMMIT;")
+        })();
+        if let Err(e) = migrated {
+            let _ = conn.execute_batch("ROLLBACK;");
+            return Err(db(e));
         }
         conn.execute_batch("CREATE INDEX IF NOT EXISTS datasets_created ON datasets (created_unix);").map_err(db)?;
         Ok(Self { conn: Mutex::new(conn), limits: StoreLimits::default(), now: unix_now })
@@ -210,6 +233,25 @@ mod tests {
         assert_eq!(s.count().unwrap(), 1);
         assert_eq!(s.get("0123456789abcdef").unwrap().unwrap(), rec("0123456789abcdef"));
         assert!(s.get("ffffffffffffffff").unwrap().is_none());
+    }
+
+    /// Stores opened at once on one new folder (two `mqplan import`s at once) all
+    /// open: the schema is made in one write transaction (a stop-29 tester saw
+    /// "duplicate column name: dataset_z" in 1 of 3 trials of four imports).
+    #[test]
+    fn stores_opened_at_once_on_a_new_folder_all_open() {
+        for trial in 0..5 {
+            let dir = std::env::temp_dir().join(format!("mqplan-store-race-{}-{trial}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let opened: Vec<Result<SqliteStore, StoreError>> = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..6).map(|_| s.spawn(|| SqliteStore::open(&dir))).collect();
+                handles.into_iter().map(|h| h.join().expect("thread")).collect()
+            });
+            for o in &opened {
+                assert!(o.is_ok(), "trial {trial}: {:?}", o.as_ref().err());
+            }
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 
     #[test]

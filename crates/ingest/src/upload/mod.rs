@@ -100,6 +100,11 @@ pub const MAX_ROWS: usize = 2_000_000;
 /// so the cap is 2,000 (was 20,000).
 pub const MAX_CONDITIONS: usize = 2_000;
 
+/// Characters in one row's note (the mqplan CSV's `note` column, or the words a
+/// parser keeps): notes name a run's settings, and each is echoed wherever the
+/// dataset is shown.
+pub const MAX_NOTE_CHARS: usize = 1_000;
+
 /// Largest number of measurements one upload may store (a log's interval lines
 /// each give a few; 200,000 is ~4 days of 10-s pulsar-perf intervals).
 pub const MAX_MEASUREMENTS: usize = 200_000;
@@ -331,6 +336,12 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         }
     }
     for m in &parsed.measurements {
+        // A note is echoed in every reply that shows the dataset: a 62 MB note in a
+        // 3 KB compressed upload made each read a 62 MB reply (a stop-29 tester).
+        if let Some(n) = m.note.as_deref().map(|n| n.chars().count()).filter(|n| *n > MAX_NOTE_CHARS) {
+            report.errors.push(ImportError::new(m.line, "note", format!("a note of {n} characters; at most {MAX_NOTE_CHARS}")));
+            continue;
+        }
         let rate = matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput);
         // A negative rate is said to be negative (an adversarial tester's -250k read
         // "a throughput of 0").

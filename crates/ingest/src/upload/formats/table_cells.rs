@@ -16,7 +16,14 @@ pub struct Table {
     pub rows: Vec<(usize, Vec<String>)>,
     /// Further tables in the text (not read).
     pub more_tables: usize,
+    /// Body rows past [`MAX_TABLE_ROWS`]: counted, not kept (a hostile tester's
+    /// 2.5 M-row table held 1.5 GB before it was refused for its measurements).
+    pub rows_over: usize,
 }
+
+/// Body rows a table keeps: each row is at least one measurement, so past
+/// [`crate::upload::MAX_MEASUREMENTS`] rows the upload is refused anyway.
+pub const MAX_TABLE_ROWS: usize = crate::upload::MAX_MEASUREMENTS;
 
 /// Whether `text` holds an HTML table rather than a Markdown one.
 pub fn is_html(text: &str) -> bool {
@@ -35,6 +42,13 @@ fn line_starts(text: &str) -> Vec<usize> {
 
 /// The first Markdown table; `None` when there is none.
 pub fn markdown(text: &str) -> Option<Table> {
+    // pulldown-cmark builds the whole document's tree before the first event (about
+    // 15× the text for a long table): a text with more lines holding a `|` than a
+    // header, its delimiter and MAX_TABLE_ROWS rows is counted, not parsed.
+    let piped = text.lines().filter(|l| l.contains('|')).count();
+    if piped > MAX_TABLE_ROWS + 2 {
+        return Some(Table { rows_over: piped - 2 - MAX_TABLE_ROWS, ..Table::default() });
+    }
     let starts = line_starts(text);
     let mut table = Table::default();
     let (mut tables, mut in_head) = (0usize, false);
@@ -74,7 +88,11 @@ pub fn markdown(text: &str) -> Option<Table> {
             }
             Event::End(TagEnd::TableRow) if !in_head => {
                 if let Some(r) = row.take() {
-                    table.rows.push(r);
+                    if table.rows.len() < MAX_TABLE_ROWS {
+                        table.rows.push(r);
+                    } else {
+                        table.rows_over += 1;
+                    }
                 }
             }
             _ => {}
@@ -175,6 +193,7 @@ pub fn html(text: &str) -> Option<Table> {
         n
     };
     let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut rows_over = 0;
     let mut at = start;
     while let Some(tr) = find_tag(&lower, at, end, "tr") {
         let row_end = find_tag(&lower, tr + 3, end, "tr").unwrap_or(end);
@@ -195,14 +214,17 @@ pub fn html(text: &str) -> Option<Table> {
                 c += 3;
             }
         }
-        if !cells.is_empty() {
+        // The header row and MAX_TABLE_ROWS body rows are kept; the rest counted.
+        if !cells.is_empty() && rows.len() <= MAX_TABLE_ROWS {
             rows.push((line_of(&starts, tr), cells));
+        } else if !cells.is_empty() {
+            rows_over += 1;
         }
         at = row_end;
     }
     let mut it = rows.into_iter();
     let header = it.next()?;
-    Some(Table { header, rows: it.collect(), more_tables })
+    Some(Table { header, rows: it.collect(), more_tables, rows_over })
 }
 
 #[cfg(test)]
