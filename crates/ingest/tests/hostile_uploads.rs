@@ -534,3 +534,25 @@ fn a_results_table_past_the_row_cap_is_refused_by_count() {
     assert_eq!(e.field, "file");
     assert!(e.reason.contains(&format!("{} table rows; at most {max}", max + 5)), "{}", e.reason);
 }
+
+/// Stop-29 tester's uploads that were taken without a word: a negative pulsar-perf
+/// rate (interval and aggregated lines), a RocketMQ TPS of 1e26 and an OMB
+/// `messageSize` of 1.5 B. Each is refused at its line and field.
+#[test]
+fn stop_29_tester_uploads_are_refused_at_their_line() {
+    let refused = |name: &str, text: &str, field: &str, line: usize, says: &str| {
+        let out = import(name, text.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none(), "{name}: stored");
+        let e = out.report.errors.iter().find(|e| e.field == field).unwrap_or_else(|| panic!("{name}: {:?}", out.report.errors));
+        assert_eq!(e.line, line, "{name}: {e:?}");
+        assert!(e.reason.contains(says), "{name}: {}", e.reason);
+    };
+    let pulsar = "bin/pulsar-perf produce -r 1000 -s 1024 persistent://t/n/x\n\
+        10:00:01.000 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Throughput produced:    1000.0 msg/s ---      7.8 Mbit/s --- failure      0.0 msg/s --- Latency: mean:   2.1 ms - med:   2.0 - 95pct:   3.0 - 99pct:   4.0 - 99.9pct:   5.0 - 99.99pct:   6.0 - Max:   7.0\n\
+        10:00:11.000 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Throughput produced:    -100.0 msg/s ---      7.8 Mbit/s --- failure      0.0 msg/s --- Latency: mean:   2.1 ms - med:   2.0 - 95pct:   3.0 - 99pct:   4.0 - 99.9pct:   5.0 - 99.99pct:   6.0 - Max:   7.0\n";
+    refused("p.txt", pulsar, "msg/s", 3, "-100 msg/s is negative");
+    let rocket = "sh producer.sh -t x -w 10 -s 1024 -n h\n\nSend TPS: 100 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\nSend TPS: 99999999999999999999999999 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\n";
+    refused("r.log", rocket, "Send TPS", 4, "is not a rate");
+    let omb = r#"{"workload":"1-topic-1kb","driver":"kafka","messageSize":1.5,"publishRate":[5000.0,5000.0]}"#;
+    refused("o.json", omb, "messageSize", 1, "not a whole number of bytes");
+}

@@ -214,6 +214,11 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if let Some(s) = v.message_size.filter(|s| !s.is_finite() || !capacity::fields::message_size_ok(*s)) {
         return Err(vec![ImportError::new(1, "messageSize", format!("message size {} B is out of range ({})", crate::upload::readable(s), capacity::fields::message_size_range_words()))]);
     }
+    // OpenMessaging Benchmark writes its payload size in whole bytes (a stop-29
+    // tester's 1.5 was stored as 1.5 B).
+    if let Some(s) = v.message_size.filter(|s| s.fract() != 0.0) {
+        return Err(vec![ImportError::new(1, "messageSize", format!("message size {} B is not a whole number of bytes", crate::upload::readable(s)))]);
+    }
     match v.message_size.filter(|x| x.is_finite()) {
         Some(s) => inf.message_bytes = Some(s),
         None => {

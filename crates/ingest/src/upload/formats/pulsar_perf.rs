@@ -77,6 +77,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             let mbit = super::text::before(line, "Mbit/s");
             let metric = if line.contains("records received") { Metric::ConsumeThroughput } else { Metric::ProduceThroughput };
             match msgs {
+                Some(m) if m < 0.0 => errors.push(negative(line_no, m)),
                 Some(m) => last_agg = Some((line_no, metric, m, mbit.and_then(|b| size_from_mbit(m, b)))),
                 None => errors.push(ImportError::new(line_no, "msg/s", "aggregated line without a msg/s figure")),
             }
@@ -102,6 +103,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(ImportError::new(line_no, "msg/s", "throughput line without a rate"));
             continue;
         };
+        if msgs < 0.0 {
+            errors.push(negative(line_no, msgs));
+            continue;
+        }
         let mbit = super::text::before(line, "Mbit/s");
         let size = mbit.and_then(|b| size_from_mbit(msgs, b));
         if mbit == Some(0.0) && msgs > 0.0 {
@@ -161,6 +166,12 @@ fn collapsed(p: &mut Parsed, line: usize, lats: &[(f64, f64)]) {
     if lats.len() >= 3 && lats.iter().all(|(_, v)| *v == lats[0].1) && lats[0].1 > 0.0 {
         p.lints.push(Lint::new("percentiles_collapsed", Some(line), format!("every percentile is {}", lats[0].1), "one value for every percentile means a single sample (or a broken histogram)"));
     }
+}
+
+/// A negative rate, refused at its line as the other formats refuse it (a stop-29
+/// tester's `Throughput produced: -100.0 msg/s` was dropped without a word).
+fn negative(line: usize, msgs: f64) -> ImportError {
+    ImportError::new(line, "msg/s", format!("{} msg/s is negative: a throughput is at least 0", crate::upload::readable(msgs)))
 }
 
 /// pulsar-perf produce's default `--rate`, msg/s (its documented default).

@@ -98,8 +98,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         };
         // A negative rate is no measurement (a stop-27 tester's -4300 was read as a
         // stalled 0 and excluded).
-        if tps < 0.0 || !tps.is_finite() {
-            errors.push(ImportError::new(line_no, label.trim_end_matches(':'), format!("{} msg/s is not a rate: a TPS is a finite number of at least 0", crate::upload::readable(tps))));
+        // Nor is one past any rate the uploads take: a median would hide it, and the
+        // stored note would quote it (a stop-29 tester's 1e26 read "4269–1e26 TPS").
+        if tps < 0.0 || !tps.is_finite() || tps > crate::upload::MAX_VALUE {
+            errors.push(ImportError::new(line_no, label.trim_end_matches(':'), format!("{} msg/s is not a rate: a TPS is a finite number from 0 to {:e}", crate::upload::readable(tps), crate::upload::MAX_VALUE)));
             continue;
         }
         saw_rt |= line.contains("Max RT");
