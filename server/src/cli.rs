@@ -302,7 +302,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     if let Some(d) = &best.drain {
         let t = format!("{}{}", capacity::units::fmt_duration(d.seconds), d.at_low_words());
-        out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(), d.detail));
+        out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(best.system), d.detail));
     }
     if let Some(a) = &best.partition_advice {
         out.push_str(&format!("Partitions: at least {} (planned {}): {}\n", a.at_least, a.planned, a.reasons.join("; ")));

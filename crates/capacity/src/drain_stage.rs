@@ -117,7 +117,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
         let found = r.nodes_for(need, factors::MAX_DATA_NODES);
         let (nodes, detail) = match found {
-            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label() } else { "nothing (one node suffices)" })),
+            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label(m.system) } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
         };
         // Without a deadline a count no cluster reaches adds no bound: the plan says

@@ -203,13 +203,21 @@ pub enum CatchupLimit {
 }
 
 impl CatchupLimit {
-    /// Plain words.
-    pub fn label(self) -> &'static str {
-        match self {
-            CatchupLimit::Partitions => "partitions (consumer parallelism)",
-            CatchupLimit::DiskRead => "the brokers' disk read bandwidth",
-            CatchupLimit::Network => "the brokers' NIC",
-            CatchupLimit::Cpu => "the brokers' CPU",
+    /// Plain words, naming the machines the drain bound sizes: `system`'s data nodes
+    /// (Kafka's and RocketMQ's brokers; Pulsar's and Pravega's bookies, which hold the
+    /// backlog — a stop-29 reviewer read "the brokers' disk read bandwidth" beside
+    /// stateless Pulsar brokers).
+    pub fn label(self, system: crate::system::SystemId) -> &'static str {
+        use crate::system::SystemId;
+        let bookies = matches!(system, SystemId::Pulsar | SystemId::Pravega);
+        match (self, bookies) {
+            (CatchupLimit::Partitions, _) => "partitions (consumer parallelism)",
+            (CatchupLimit::DiskRead, false) => "the brokers' disk read bandwidth",
+            (CatchupLimit::DiskRead, true) => "the bookies' disk read bandwidth",
+            (CatchupLimit::Network, false) => "the brokers' NIC",
+            (CatchupLimit::Network, true) => "the bookies' NIC",
+            (CatchupLimit::Cpu, false) => "the brokers' CPU",
+            (CatchupLimit::Cpu, true) => "the bookies' CPU",
         }
     }
 }

@@ -1356,7 +1356,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             limit,
             detail: format!(
                 "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
-                w.fanout, Num(r.backlog_msgs), Num(f64::from(partitions)), Dec(cold * 100.0), Num(rate), limit.label(), basis.detail
+                w.fanout, Num(r.backlog_msgs), Num(f64::from(partitions)), Dec(cold * 100.0), Num(rate), limit.label(m.system), basis.detail
             ),
             point: basis.points[0].clone(),
             points: basis.points.clone(),
@@ -1367,7 +1367,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if w.outage.0 > 0.0 && !d.seconds.is_finite() {
             warnings.push(Warning { kind: "drain".into(), text: format!(
                 "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; {}",
-                m.system.name(), Num(w.outage.0), Num(d.catchup_msgs_per_s), d.limit.label(), Num(w.msgs().0),
+                m.system.name(), Num(w.outage.0), Num(d.catchup_msgs_per_s), d.limit.label(m.system), Num(w.msgs().0),
                 // With a deadline given the plan already sized for it (and says
                 // where it could not); advising one would contradict the form.
                 match w.drain_min {

@@ -1530,6 +1530,20 @@ fn the_drain_low_end_never_grows_with_better_hardware() {
     assert!(fast <= slow, "500 MB/s disks: {fast} at the low end, 200 MB/s: {slow}");
 }
 
+/// Pulsar's drain bound sizes its data nodes, the bookies that hold the backlog, and
+/// says so (a stop-29 reviewer read "binds on the brokers' CPU" beside 4 stateless
+/// brokers and 6 bookies); Kafka's names its brokers.
+#[test]
+fn the_drain_names_the_machines_it_sizes() {
+    let cat = catalog();
+    let p = run(&cat, &[("team", "dedicated"), ("mbps", "500"), ("retention_h", "2"), ("disk_mbps", "500")]);
+    let drain = |s: SystemId| cand(&p, s).plan.bounds.iter().find(|b| b.kind == BoundKind::Drain).map(|b| b.detail.clone()).unwrap_or_default();
+    let pulsar = drain(SystemId::Pulsar);
+    assert!(pulsar.contains("binds on the bookies'") && !pulsar.contains("brokers'"), "{pulsar}");
+    let kafka = drain(SystemId::Kafka);
+    assert!(!kafka.contains("bookies'"), "{kafka}");
+}
+
 /// Where more machines bring the expected p99 within the objective only below the
 /// lightest measured load, the objective is "not shown to be met", not "not met"
 /// (a stop-28 reviewer: RocketMQ at 8.5 ms read "not met on any count" while 15
