@@ -37,6 +37,18 @@ fn a_repeated_needs_flag_joins_as_one_list() {
     assert!(err.contains("--mbps"), "{err}");
 }
 
+/// A recommendation that misses a hard constraint says so under its headline, with
+/// its reasons (a stop-29 reviewer: the warning sat far below "Recommendation:").
+#[test]
+fn a_recommendation_breaking_a_constraint_says_so_under_the_headline() {
+    let (code, out, _) = mqplan(&["plan", "--mbps", "100", "--p99-ms", "8.5"]);
+    assert_eq!(code, 0);
+    let second = out.lines().nth(1).unwrap_or_default();
+    assert!(second.starts_with("  ! no candidate meets every hard constraint") && second.contains("exceeds the 8.5 ms objective"), "{out}");
+    let (_, met, _) = mqplan(&["plan", "--mbps", "100", "--p99-ms", "50"]);
+    assert!(!met.contains("  ! no candidate"), "{met}");
+}
+
 #[test]
 fn plan_text_names_the_bottleneck_and_path() {
     let (code, out, _) = mqplan(&["plan", "--mbps", "50"]);

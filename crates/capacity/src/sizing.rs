@@ -1052,7 +1052,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             ),
         });
     }
-    let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(bound_of(BoundKind::Network));
+    // Pulsar's brokers own the topics, and seed 001's partition grid counted them (6
+    // brokers beside 6 bookies): its partitions per node bound the brokers as well as
+    // the bookies — topics per broker, not copies, so without the RF scaling (a
+    // stop-29 reviewer saw 2,000 partitions on 2 brokers and 25 bookies, 83 per node).
+    let owner_share = if m.system == SystemId::Pulsar { 3.0 / rf } else { 0.0 };
+    let serving_need = (bound_of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(bound_of(BoundKind::Network)).max(bound_of(BoundKind::Partitions) * owner_share);
     // Pulsar's brokers own the topics: a count the latency objective set raises them
     // with the bookies (the p99 is read on the fewer of the two, below).
     let pulsar_floor = if m.system == SystemId::Pulsar { latency_floor } else { 0 };
@@ -1129,7 +1134,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             data = whole_groups(data, w.rf, zones);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
-        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)), zones).max(pulsar_floor);
+        let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)).max(of(BoundKind::Partitions) * owner_share), zones).max(pulsar_floor);
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
         roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
@@ -1749,7 +1754,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         SystemId::Pulsar => {
             let brokers = serving.max(2);
             vec![
-                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache) and the NIC bound; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
+                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache), the NIC bound and the partitions per node; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
                 role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
