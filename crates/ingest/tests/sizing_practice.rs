@@ -422,21 +422,36 @@ fn a_p99_objective_with_transactions_is_checked_on_the_transactional_p99() {
     assert!(p99(&few, SystemId::Kafka).is_some());
 }
 
-/// Three zones: the CPU, disk and network bounds carry the load with one zone down
-/// (× 3/2), and the detail says so; storage keeps its +1 machine for a node lost for
-/// good, and says why.
+/// Three zones: what moves to the other two with one zone down. Pulsar's bookies
+/// re-form their ensembles there, so its CPU, disk and network bounds take × 3/2.
+/// A Kafka partition's followers in the lost zone leave its ISR, so each surviving
+/// broker writes what it did (a stop-29 reviewer): its disk bound takes × 1, its
+/// network the consumers' share only — out = W × (1 × 1.5 + RF 3 − 1) = 3.5 W against
+/// 3 W in and out before, × 7/6 — and its CPU the reads' share only. Storage keeps
+/// its +1 machine for a node lost for good, and says why.
 #[test]
 fn zones_say_what_they_add_to_each_bound() {
     let cat = catalog();
-    let one = run(&cat, &[("zones", "1")]);
-    let three = run(&cat, &[("zones", "3")]);
-    let (k1, k3) = (cand(&one, SystemId::Kafka), cand(&three, SystemId::Kafka));
+    let one = run(&cat, &[("zones", "1"), ("team", "dedicated")]);
+    let three = run(&cat, &[("zones", "3"), ("team", "dedicated")]);
+    let ratio = |s: SystemId, kind: BoundKind| {
+        let b1 = cand(&one, s).plan.bounds.iter().find(|b| b.kind == kind).expect("bound").clone();
+        let b3 = cand(&three, s).plan.bounds.iter().find(|b| b.kind == kind).expect("bound").clone();
+        assert!(!b1.detail.contains("zones"), "{}", b1.detail);
+        (b3.nodes / b1.nodes, b3.detail)
+    };
     for kind in [BoundKind::Cpu, BoundKind::Disk, BoundKind::Network] {
-        let b1 = k1.plan.bounds.iter().find(|b| b.kind == kind).expect("bound");
-        let b3 = k3.plan.bounds.iter().find(|b| b.kind == kind).expect("bound");
-        assert!((b3.nodes / b1.nodes - 1.5).abs() < 1e-9, "{kind:?}: {} vs {}", b3.nodes, b1.nodes);
-        assert!(b3.detail.contains("× 3/2 = × 1.50: with one of 3 zones down the other 2 carry it") && !b1.detail.contains("zones down"), "{}", b3.detail);
+        let (r, detail) = ratio(SystemId::Pulsar, kind);
+        assert!((r - 1.5).abs() < 1e-9, "Pulsar {kind:?}: × {r}");
+        assert!(detail.contains("× 3/2 = × 1.50: with one of 3 zones down the other 2 carry it"), "{detail}");
     }
+    let (disk, detail) = ratio(SystemId::Kafka, BoundKind::Disk);
+    assert!((disk - 1.0).abs() < 1e-9 && detail.contains("its followers there leave the ISR"), "× {disk}: {detail}");
+    let (net, detail) = ratio(SystemId::Kafka, BoundKind::Network);
+    assert!((net - 7.0 / 6.0).abs() < 1e-9 && detail.contains("the consumers' reads move to the other 2 (× 1.50)"), "× {net}: {detail}");
+    let (cpu, _) = ratio(SystemId::Kafka, BoundKind::Cpu);
+    assert!(cpu > 1.0 && cpu < 1.5, "× {cpu}: the reads' share only");
+    let (k1, k3) = (cand(&one, SystemId::Kafka), cand(&three, SystemId::Kafka));
     let s3 = k3.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage");
     let s1 = k1.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage");
     assert!((s3.nodes - s1.nodes - 1.0).abs() < 1e-9 && s3.detail.contains("+ 1 node: a machine lost for good"), "{}", s3.detail);
