@@ -161,7 +161,9 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
     let unreadable = |e: std::io::Error| CliError::Runtime(format!("{}: {e}", file.display()));
     // Asked of the path before opening it: opening a FIFO for reading blocks until
     // something writes to it.
-    if !std::fs::metadata(file).map_err(unreadable)?.is_file() {
+    // A path that does not exist is bad input, as a directory is (exit 2).
+    let stat = std::fs::metadata(file).map_err(|e| if e.kind() == std::io::ErrorKind::NotFound { CliError::Usage(format!("{}: no such file", file.display())) } else { unreadable(e) })?;
+    if !stat.is_file() {
         return Err(CliError::Usage(format!("{}: not a regular file (a benchmark log, JSON or CSV was expected)", file.display())));
     }
     let opened = std::fs::File::open(file).map_err(unreadable)?;

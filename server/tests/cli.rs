@@ -260,7 +260,8 @@ fn import_refuses_devices_directories_and_files_over_the_cap() {
             .output()
             .expect("run")
     };
-    for target in ["/dev/zero", std::env::temp_dir().to_str().expect("utf8"), big.to_str().expect("utf8")] {
+    // A path that does not exist is bad input too (it exited 1: a stop-29 tester).
+    for target in ["/dev/zero", std::env::temp_dir().to_str().expect("utf8"), big.to_str().expect("utf8"), "/nonexistent/mqplan-no-such.csv"] {
         let out = run(&["import", target, "--nodes", "3", "--cores", "8"]);
         assert_eq!(out.status.code(), Some(2), "{target}: {}", String::from_utf8_lossy(&out.stderr));
     }

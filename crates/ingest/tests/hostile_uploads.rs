@@ -223,7 +223,7 @@ fn upload_metadata_and_plans_share_each_fields_range() {
 /// uploads took 0.001 B to 1 GB (a stop-19 tester).
 #[test]
 fn message_sizes_outside_what_plans_take_are_refused_by_field() {
-    for bad in ["0.5", "16777217", "1e9"] {
+    for bad in ["0.5", "16777217", "1e9", "-1", "inf", "0", "big"] {
         let e = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("size", bad)]).expect_err(bad);
         assert!(e.iter().any(|x| x.field == "size" && x.reason.contains("1 B to 16,777,216 B")), "{bad}: {e:?}");
     }
