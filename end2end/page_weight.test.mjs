@@ -24,8 +24,9 @@ import { BASE } from './browser.mjs';
 // the bundle +429 B on a fresh clone (scientific notation for numbers past an i64).
 // Stop 28: 302,336 B (301,975 measured): the bundle +2.6 KB (see scripts/bundle-size.sh),
 // the catalog +0.45 KB (an eleventh source's machine class and RocketMQ's own intervals).
-// Inside issue 7's 307,200 B.
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 302_336);
+// Inside issue 7's 307,200 B. Stop 29: 303,680 B (about 303,194 measured): the bundle
+// +1.1 KB (plan fixes; see scripts/bundle-size.sh), the catalog unchanged.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 303_680);
 // The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
 
