@@ -69,7 +69,20 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Import { file, format, meta, json } => {
             let store = open_store(&config)?;
-            let (text, imported) = server::cli::run_import(&store, &file, config.max_upload_bytes(), format.as_deref(), &meta, json)?;
+            let (text, imported) = match server::cli::run_import(&store, &file, config.max_upload_bytes(), format.as_deref(), &meta, json) {
+                // Refused before parsing (no file, a directory, over the cap): with --json
+                // the refusal is JSON too, in the report's shape (a stop-29 tester got text).
+                Err(e @ (CliError::Usage(_) | CliError::Runtime(_))) if json => {
+                    let why = match &e {
+                        CliError::Usage(m) | CliError::Runtime(m) => m.clone(),
+                        CliError::Refused => String::new(),
+                    };
+                    let report = ingest::upload::ImportReport { errors: vec![ingest::upload::ImportError::new(0, "file", why)], ..Default::default() };
+                    print(&serde_json::to_string_pretty(&report).unwrap_or_default());
+                    return Err(e);
+                }
+                other => other?,
+            };
             print(&text);
             if !imported {
                 return Err(CliError::Refused);

@@ -265,6 +265,12 @@ fn import_refuses_devices_directories_and_files_over_the_cap() {
         let out = run(&["import", target, "--nodes", "3", "--cores", "8"]);
         assert_eq!(out.status.code(), Some(2), "{target}: {}", String::from_utf8_lossy(&out.stderr));
     }
+    // With --json the refusal is JSON on stdout, in the report's shape.
+    let out = run(&["import", "/nonexistent/mqplan-no-such.csv", "--nodes", "3", "--cores", "8", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!((v["id"].as_str(), v["errors"][0]["field"].as_str()), (Some(""), Some("file")), "{v}");
+    assert!(v["errors"][0]["reason"].as_str().is_some_and(|r| r.contains("no such file")), "{v}");
     let _ = std::fs::remove_file(&big);
     let _ = std::fs::remove_dir_all(&state);
 }
