@@ -73,11 +73,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 // Refused before parsing (no file, a directory, over the cap): with --json
                 // the refusal is JSON too, in the report's shape (a stop-29 tester got text).
                 Err(e @ (CliError::Usage(_) | CliError::Runtime(_))) if json => {
-                    let why = match &e {
-                        CliError::Usage(m) | CliError::Runtime(m) => m.clone(),
-                        CliError::Refused => String::new(),
-                    };
-                    let report = ingest::upload::ImportReport { errors: vec![ingest::upload::ImportError::new(0, "file", why)], ..Default::default() };
+                    let report = ingest::upload::ImportReport { errors: vec![ingest::upload::ImportError::new(0, "file", e.to_string())], ..Default::default() };
                     print(&serde_json::to_string_pretty(&report).unwrap_or_default());
                     return Err(e);
                 }

@@ -342,19 +342,39 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
 /// least the largest (a capacity reviewer at stop 29: 300 MB/s on one Kafka
 /// partition was planned at 582 MB/s of capacity, where one disk writes 145), and by
 /// the partition advice.
-pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>) -> Vec<(f64, String)> {
+pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>) -> Vec<PartitionsForRate> {
     let mut out = Vec::new();
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
-        let need = (w.ingress().bytes_per_sec() / c.bytes_per_s).ceil();
-        out.push((need, format!("{} MB/s ÷ {} MB/s per partition = {}", Num(w.ingress().0), Num(c.bytes_per_s / 1e6), Num(need))));
+        let per = c.bytes_per_s / 1e6;
+        out.push(PartitionsForRate { need: (w.ingress().0 / per).ceil(), rate_mbps: w.ingress().0, per_mbps: per, one_disk: false });
     }
     if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
         // A partition replica lies on one disk: one disk's write caps a partition.
         let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
-        let need = (w.stored_ingress().0 / per).ceil();
-        out.push((need, format!("{} MB/s ÷ {} MB/s one disk writes (a partition lies on one disk) = {}", Num(w.stored_ingress().0), Num(per), Num(need))));
+        out.push(PartitionsForRate { need: (w.stored_ingress().0 / per).ceil(), rate_mbps: w.stored_ingress().0, per_mbps: per, one_disk: true });
     }
     out
+}
+
+/// One limit on what a partition carries ([`throughput_partitions`]): the partitions
+/// it asks for, and the figures its words give.
+pub(crate) struct PartitionsForRate {
+    /// Partitions needed.
+    pub need: f64,
+    /// The rate divided, MB/s (stored bytes for the disk).
+    rate_mbps: f64,
+    /// What one partition carries, MB/s.
+    per_mbps: f64,
+    /// Set by one disk's writes rather than the fitted per-partition ceiling.
+    one_disk: bool,
+}
+
+impl PartitionsForRate {
+    /// The arithmetic in words, for the partition advice.
+    fn words(&self) -> String {
+        let what = if self.one_disk { "one disk writes (a partition lies on one disk)" } else { "per partition" };
+        format!("{} MB/s ÷ {} MB/s {what} = {}", Num(self.rate_mbps), Num(self.per_mbps), Num(self.need))
+    }
 }
 
 /// The fewest partitions the load needs: the throughput over the per-partition
@@ -364,9 +384,9 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     let mut catch_up_needs = None;
-    for (need, why) in throughput_partitions(m, w, fit) {
-        at_least = at_least.max(need);
-        reasons.push(why);
+    for p in throughput_partitions(m, w, fit) {
+        at_least = at_least.max(p.need);
+        reasons.push(p.words());
     }
     // A partition has one owner taking its writes: Kafka's and RocketMQ's data nodes,
     // Pulsar's brokers (its bookies hold ledgers, not topics: a new user saw "a leader
@@ -768,7 +788,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // surviving broker writes what it wrote before (replicas spread over the zones,
     // rack-aware placement): its replica writes take no zone factor (a stop-29
     // reviewer saw disk-bound Kafka ×2 at 2 zones, ×1.5 at 3).
-    let replica_zone = if m.system == SystemId::Kafka { 1.0 } else { zone_factor };
+    let replicas_stay = m.system == SystemId::Kafka;
+    let replica_zone = if replicas_stay { 1.0 } else { zone_factor };
     let cpu_zone = read_share * zone_factor + (1.0 - read_share) * replica_zone;
     let cpu_nodes_linear = demand / (per_node_cores * util) * cpu_zone;
     let cpu_nodes = match &m.scaling {
@@ -911,10 +932,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     if zones >= 2 {
         for b in &mut bounds {
             match b.kind {
-                BoundKind::Disk if b.nodes.is_finite() && replica_zone == 1.0 => {
+                BoundKind::Disk if b.nodes.is_finite() && replicas_stay => {
                     b.detail.push_str(&format!("; zones: × 1 — with one of {zones} zones down its followers there leave the ISR, so each surviving broker writes what it did (replicas spread over the zones)"));
                 }
-                BoundKind::Cpu | BoundKind::Network if b.nodes.is_finite() && replica_zone == 1.0 => {
+                BoundKind::Cpu | BoundKind::Network if b.nodes.is_finite() && replicas_stay => {
                     b.detail.push_str(&format!("; zones: with one of {zones} zones down the consumers' reads move to the other {} (× {:.2}), the replica writes do not (its followers there leave the ISR)", zones - 1, Dec(zone_factor)));
                 }
                 BoundKind::Cpu | BoundKind::Disk | BoundKind::Network | BoundKind::Drain | BoundKind::Partitions if b.nodes.is_finite() => {
@@ -1138,7 +1159,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         short.nodes_for(need, factors::MAX_DATA_NODES).map(|(n, _)| f64::from(n) * zone_factor)
     };
     let machines_at = |cpu: f64, hw: f64| -> u32 {
-        let drain = drain_at(cpu.min(1.0), hw.min(1.0));
+        // At or above the expected capacity the drain is the bound as sized.
+        let drain = if cpu < 1.0 || hw < 1.0 { drain_at(cpu.min(1.0), hw.min(1.0)) } else { None };
         let scale_of = |k: BoundKind| match k {
             BoundKind::Cpu => cpu,
             BoundKind::Disk | BoundKind::Network => hw,
