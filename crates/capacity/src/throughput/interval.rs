@@ -1,7 +1,11 @@
 //! Prediction intervals calibrated from leave-one-source-out residuals: the
 //! half-width (in log space: throughput errors are multiplicative) is the `level`
-//! quantile of |ln(measured / predicted)| over held-out saturated runs of the system.
-//! Each source's runs weigh the same in the quantile, as in the fit.
+//! quantile, over held-out saturated runs of the system, of the base each run needed
+//! to be covered: its |ln(measured / predicted)| less, in quadrature, the widening
+//! its own prediction carried (size, durability, read cost, hardware distance; see
+//! [`super::ValidationPoint::conformity_score`]). A prediction's interval is that
+//! base and its own widening in quadrature, so the quantile is of the score the
+//! interval is built from. Each source's runs weigh the same, as in the fit.
 //!
 //! The residuals are split by what set the prediction ([`Ground`]: stated disks or
 //! NIC, the fitted CPU cost or partition ceiling, assumed disks or NIC), and each part
@@ -182,13 +186,16 @@ pub fn sources_words(n: usize) -> String {
     if n == 1 { "1 source".to_string() } else { format!("{n} sources") }
 }
 
-/// Held-out residuals on one ground: (ln measured/predicted, weight) pairs, each
+/// Held-out residuals on one ground: (conformity score, weight) pairs — each run's
+/// |ln measured/predicted| less the widening it carried
+/// ([`super::ValidationPoint::conformity_score`]) — each
 /// source's runs weighing the same ([`super::Validation::residuals`]), and how many
 /// distinct sources they come from — the units held out, so what a coverage over
 /// them is exchangeable over.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Residuals {
-    /// (ln error, weight) per held-out saturated run.
+    /// (conformity score, weight) per held-out saturated run: the base half-width
+    /// (ln units) that would just have covered it.
     pub errors: Vec<(f64, f64)>,
     /// Distinct held-out sources among them.
     pub sources: usize,
@@ -206,7 +213,7 @@ pub fn calibrate(system: SystemId, ground: Ground, own: &Residuals, pooled: &Res
     let pct = level * 100.0;
     let n_own = own.errors.len();
     let (w, residuals, sources, how) = if n_own >= MIN_RESIDUALS {
-        (q(own), n_own, own.sources, format!("{pct:.0} % quantile of |ln error| over {n_own} held-out runs of this system from {} {}", sources_words(own.sources), ground.meaning()))
+        (q(own), n_own, own.sources, format!("{pct:.0} % quantile of the error beyond each run's widening over {n_own} held-out runs of this system from {} {}", sources_words(own.sources), ground.meaning()))
     } else {
         match (q(pooled), q(own)) {
             (Some(p), Some(o)) if o > p => (Some(o), n_own, own.sources, format!("{pct:.0} % quantile of this system's own {n_own} held-out run(s) from {} {}, wider than the {pct:.0} % quantile over {} such runs of all systems", sources_words(own.sources), ground.meaning(), pooled.errors.len())),
