@@ -1158,12 +1158,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let short = crate::recovery::RecoveryInputs { disk_bytes: r.disk_bytes * hw, nic_bytes: r.nic_bytes * hw, replica_writes: r.replica_writes * cpu, ..r.clone() };
         short.nodes_for(need, factors::MAX_DATA_NODES).map(|(n, _)| f64::from(n) * zone_factor)
     };
-    let machines_at = |cpu: f64, hw: f64| -> u32 {
+    let machines_at = |cpu: f64, hw: f64, disk: f64| -> u32 {
         // At or above the expected capacity the drain is the bound as sized.
         let drain = if cpu < 1.0 || hw < 1.0 { drain_at(cpu.min(1.0), hw.min(1.0)) } else { None };
         let scale_of = |k: BoundKind| match k {
             BoundKind::Cpu => cpu,
-            BoundKind::Disk | BoundKind::Network => hw,
+            BoundKind::Disk => disk,
+            BoundKind::Network => hw,
             _ => 1.0,
         };
         let scaled = |b: &Bound| if b.kind == BoundKind::Drain { drain.unwrap_or(b.nodes / cpu.min(hw).min(1.0)) } else { b.nodes / scale_of(b.kind) };
@@ -1179,8 +1180,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     };
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
         level: c.level,
-        at_low_capacity: machines_at((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp()),
-        at_high_capacity: machines_at(c.log_width_high.exp(), 1.0),
+        at_low_capacity: machines_at((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp()),
+        at_high_capacity: machines_at(c.log_width_high.exp(), 1.0, 1.0),
     });
     if nodes_interval.is_none() {
         warnings.push(Warning {

@@ -59,19 +59,24 @@ fn validation(m: &ThroughputModel) -> &Validation {
 /// Now 21 of 27 (78 %), all 38 of 48 (79 %); Pulsar's 11 of 15 and RocketMQ's 6 of 6
 /// did not move. The coverage floors fell with them (Kafka 0.92 → 0.78, all 0.88 →
 /// 0.79) because coverage is now held both ways: [`COVERAGE_DISTANCE`].
+/// Stop 31 widened, toward less capacity, a disk bound on stated disks of a kind no
+/// saturated run of the system was disk-bound on (÷2, `UNMEASURED_DISK_WIDTH`: the
+/// write amplification there is unmeasured). Held out, mqperf's two Pulsar runs on
+/// one gp2 volume per node (half the NVMe-fitted bound) are now covered: Pulsar 11 →
+/// 13 of 15 (73 → 87 %), all 38 → 40 of 48 (79 → 83 %). No point prediction moved.
 const FLOORS: [(&str, f64, f64, f64, usize); 4] = [
-    ("all", 0.79, 0.52, 0.79, 0),
+    ("all", 0.83, 0.52, 0.79, 0),
     ("kafka", 0.78, 0.55, 0.85, 0),
-    ("pulsar", 0.73, 0.53, 0.60, 0),
+    ("pulsar", 0.86, 0.53, 0.60, 0),
     ("rocketmq", 1.00, 0.33, 1.00, 0),
 ];
 
 /// (scope, the largest |coverage − stated level| reached): a coverage too high is an
 /// interval wider than its word, as wrong as one too low. Issue 7 asks for 5 points;
-/// Kafka (2) and all (1) are inside it since stop 30, Pulsar (7: 11 of 15, where 12
-/// would be 80 %) and RocketMQ (20: 6 of 6, whose held-out folds borrow the pooled
-/// model-ground width, 2 sources) are not.
-const COVERAGE_DISTANCE: [(&str, f64); 4] = [("all", 0.01), ("kafka", 0.02), ("pulsar", 0.07), ("rocketmq", 0.20)];
+/// Kafka (2) and all (3) are inside it, Pulsar (7: 13 of 15 since stop 31, 11 of 15
+/// before; only 12 would be within 5 points) and RocketMQ (20: 6 of 6, whose held-out
+/// folds borrow the pooled model-ground width, 2 sources) are not.
+const COVERAGE_DISTANCE: [(&str, f64); 4] = [("all", 0.04), ("kafka", 0.02), ("pulsar", 0.07), ("rocketmq", 0.20)];
 
 #[test]
 fn held_out_coverage_stays_as_close_to_the_stated_level_as_it_came() {
@@ -102,16 +107,16 @@ fn the_stated_interval_covers_about_its_level_overall() {
     let m = model();
     let v = validation(&m);
     let all = v.row("all").expect("all");
-    // Issue 7's 5 points either side: stop 30 reaches 79 % (38 of 48; 90 % Wilson
-    // range 68–87 %). Stops 23–29 covered 86–89 %, conservative.
+    // Issue 7's 5 points either side: stop 31 reaches 83 % (40 of 48; 90 % Wilson
+    // range 73–90 %), stop 30 79 %. Stops 23–29 covered 86–89 %, conservative.
     assert!((all.coverage - v.level).abs() <= 0.05, "coverage {:.2} vs stated {:.2}", all.coverage, v.level);
     let (lo, hi) = all.coverage_range().expect("runs");
     assert!(lo <= v.level && v.level <= hi, "the stated level lies outside the coverage's 90 % Wilson range {lo:.2}–{hi:.2}");
 }
 
 /// Per system Kafka's coverage is within issue 7's ±5 points since stop 30 (21 of 27,
-/// 78 %); Pulsar's misses them (11 of 15, 73 %), but its share does not reject the
-/// stated level: 80 % lies inside its 90 % Wilson range (52–87 %; Kafka's 62–88 %). A change that made either
+/// 78 %); Pulsar's misses them (13 of 15, 87 %, since stop 31), but its share does not
+/// reject the stated level: 80 % lies inside its 90 % Wilson range (67–95 %; Kafka's 62–88 %). A change that made either
 /// system's intervals so wide or so narrow that its own held-out runs reject 80 %
 /// fails here. RocketMQ's 2 runs can only cover 0, 50 or 100 %; its range (43–100 %)
 /// is checked the same way.
@@ -160,8 +165,9 @@ fn each_ground_covers_about_its_level_on_its_own() {
     // Stated hardware errs less than the model's own figures, so its interval is
     // narrower — where both widths are the system's own: since stop 28 RocketMQ's
     // model width is its own (6 runs, 2 sources: ×/÷ 1.40) while its stated-hardware
-    // width is still borrowed from all systems (×/÷ 1.45, Pulsar's gp2 misses among
-    // them). Assumed hardware is never narrower than the fitted figures.
+    // width is still borrowed from all systems (×/÷ 1.05 since stop 31, its NIC's: its
+    // disks, of kinds no RocketMQ run was disk-bound on, take ÷ 2 more). Assumed
+    // hardware is never narrower than the fitted figures.
     for s in &m.systems {
         let w = |g| m.base_interval_on(s.system, g).0;
         let own = |g| m.interval(s.system, g).is_some_and(|i| !i.borrowed());
@@ -311,6 +317,45 @@ fn intervals_widen_with_distance_from_the_measured_hardware() {
     let base = m.base_interval_on(SystemId::Kafka, far.ground).0.exp();
     assert!(ratio(&far) > base * 1.05, "far {:.2} vs its ground's base {base:.2}", ratio(&far));
     assert!(far.notes.iter().any(|n| n.contains("hardware threads per node")), "{:?}", far.notes);
+}
+
+/// A disk bound divides the stated disks' rate by a write amplification measured only
+/// on the kinds of disk a saturated run of the system was disk-bound on (Kafka: NVMe;
+/// Pulsar: NVMe and mqperf's gp2 EBS; RocketMQ: none). On another kind the
+/// prediction's low end reaches ÷ 2 the disk bound (`UNMEASURED_DISK_WIDTH`, in
+/// quadrature with the calibrated base), and says so; its high end does not move, and
+/// on a measured kind nothing changes. Source of the kinds: the fitted corpus
+/// (`SystemThroughput::disk_kinds`); of ÷ 2: mqplan's stated assumption, the ±2× of
+/// any uncalibrated figure.
+#[test]
+fn a_disk_bound_on_a_kind_never_measured_binding_widens_below() {
+    use capacity::hardware::Preset;
+    use capacity::system::{DiskKind, Durability, SystemId};
+    use capacity::corpus::CorpusDisk;
+    use capacity::throughput::{Cluster, Resource, UNMEASURED_DISK_WIDTH};
+    let m = model();
+    let kinds = |s: SystemId| m.system(s).map(|t| t.disk_kinds.clone()).unwrap_or_default();
+    assert_eq!(kinds(SystemId::Kafka), vec![CorpusDisk::Nvme]);
+    assert_eq!(kinds(SystemId::Pulsar), vec![CorpusDisk::Nvme, CorpusDisk::Ebs]);
+    assert!(kinds(SystemId::Rocketmq).is_empty());
+    let mut hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    hw.disk_mbps = capacity::units::MegabytesPerSec(10.0);
+    let at = |system, hw: &capacity::hardware::Hardware| m.predict(&Cluster::planned(system, 3.0, hw, 1024.0, 3, Some(100), 1, Durability::Replicated)).expect("prediction");
+    let nvme = at(SystemId::Kafka, &hw);
+    hw.disk = DiskKind::Ebs;
+    let ebs = at(SystemId::Kafka, &hw);
+    assert_eq!((nvme.bound, ebs.bound), (Resource::Disk, Resource::Disk));
+    assert!((nvme.expected - ebs.expected).abs() < 1e-6 && (nvme.high - ebs.high).abs() < 1e-6, "only the low end moves");
+    let base = m.base_interval_on(SystemId::Kafka, nvme.ground).0;
+    let down = |p: &capacity::throughput::ThroughputPrediction| (p.expected / p.low).ln();
+    assert!((down(&nvme) - base).abs() < 1e-9, "NVMe, measured: the base alone ({base:.3}), got {:.3}", down(&nvme));
+    assert!((down(&ebs) - base.hypot(UNMEASURED_DISK_WIDTH)).abs() < 1e-9, "EBS: base and ÷ 2 in quadrature, got {:.3}", down(&ebs));
+    assert!(ebs.notes.iter().any(|n| n.contains("EBS") && n.contains("no saturated Kafka run")), "{:?}", ebs.notes);
+    assert!(!nvme.notes.iter().any(|n| n.contains("no saturated Kafka run")), "{:?}", nvme.notes);
+    // Pulsar was measured disk-bound on a gp2 volume: no widening there.
+    let pulsar = at(SystemId::Pulsar, &hw);
+    assert_eq!(pulsar.bound, Resource::Disk);
+    assert!(!pulsar.notes.iter().any(|n| n.contains("no saturated Pulsar run")), "{:?}", pulsar.notes);
 }
 
 /// Disks the user states that write 10 MB/s set the prediction: the interval's high

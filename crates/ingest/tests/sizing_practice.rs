@@ -1591,3 +1591,25 @@ fn an_objective_only_an_unmeasured_load_meets_is_not_shown() {
     let r = cand(&p, SystemId::Rocketmq);
     assert!(r.status != "dropped" && r.plan.p99.as_ref().is_some_and(|e| e.ms <= 9.0), "{:?}", r.reasons);
 }
+
+/// Disks of a kind Kafka was never measured disk-bound on (EBS; its disk-bound runs
+/// are all NVMe) make the disk bound less certain, not the NIC: with disks that write
+/// 10 MB/s (≈ 43 brokers by the disks), the same plan on `disk=nvme` and `disk=ebs`
+/// expects the same machines (49: 46 brokers, 3 controllers), but on EBS the
+/// interval's low end sizes the disks further down (÷ 1.26, Kafka's stated-hardware
+/// base, → ÷ 2.08 with ÷ 2 in quadrature: 60 → 94 machines at the low end), and the
+/// plan says why.
+#[test]
+fn disks_of_a_kind_never_measured_binding_widen_the_machine_interval() {
+    let cat = catalog();
+    let at = |disk: &str| run(&cat, &[("mbps", "200"), ("disk_mbps", "10"), ("disk", disk)]);
+    let (nvme, ebs) = (at("nvme"), at("ebs"));
+    let (kn, ke) = (cand(&nvme, SystemId::Kafka), cand(&ebs, SystemId::Kafka));
+    let disk_nodes = |c: &Candidate| c.plan.bounds.iter().find(|b| b.kind == BoundKind::Disk).expect("disk bound").nodes;
+    assert!((disk_nodes(kn) - disk_nodes(ke)).abs() < 1e-9, "same disks, same expected bound");
+    assert_eq!(kn.plan.nodes, ke.plan.nodes);
+    let low = |c: &Candidate| c.plan.nodes_interval.as_ref().expect("interval").at_low_capacity;
+    assert!(f64::from(low(ke)) > f64::from(low(kn)) * 1.4, "EBS {} vs NVMe {} machines at the low end", low(ke), low(kn));
+    let says = |c: &Candidate| serde_json::to_string(c).expect("json").contains("no saturated Kafka run in the corpus was disk-bound");
+    assert!(says(ke) && !says(kn));
+}

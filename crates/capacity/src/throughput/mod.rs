@@ -148,9 +148,22 @@ pub struct SystemThroughput {
     /// ([`MachineEffect`]).
     #[serde(default)]
     pub machine_effects: Vec<MachineEffect>,
+    /// Kinds of disk on which a saturated run of this system was disk-bound in the
+    /// fit: where its write amplification was measured against the disks' figures.
+    /// A disk bound on any other kind is widened by [`UNMEASURED_DISK_WIDTH`]
+    /// ([`disk_kind_width`]). Empty in caches made before it.
+    #[serde(default)]
+    pub disk_kinds: Vec<crate::corpus::CorpusDisk>,
 }
 
 impl SystemThroughput {
+    /// Whether a saturated run of this system was disk-bound on disks of `kind` in the
+    /// fit (unstated kinds count as measured: their bound is assumed hardware, which
+    /// its own interval covers).
+    pub fn measured_disk_kind(&self, kind: crate::corpus::CorpusDisk) -> bool {
+        kind.known().is_none() || self.disk_kinds.contains(&kind)
+    }
+
     /// The effect measured on `c`'s machine class, if any; none once uploaded runs
     /// calibrated the CPU cost (they are the user's own ground, and were predicted
     /// without a class).
@@ -550,8 +563,54 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
         parts.push(0.5);
         say(&|| format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
+    let disk = disk_kind_width(s, c, b);
+    if disk > 0.0 {
+        say(&|| disk_kind_note(s, c));
+    }
     let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
-    Widening { down: both.hypot(read.down), up: both.hypot(read.up) }
+    Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up) }
+}
+
+/// How far (ln units) stated disks of a kind on which no saturated run of the system
+/// was disk-bound may carry below their figure: ±2×, the width of any uncalibrated
+/// figure ([`interval::FALLBACK_LOG_HALF_WIDTH`]). mqplan's stated assumption: the
+/// write amplification the disk bound divides by is measured on the kinds the corpus
+/// saw bind (Pulsar's journal and ledgers on NVMe, as te Wierik's runs write within
+/// 4 % of it), and what it is elsewhere — a journal and ledgers sharing one EBS
+/// volume, fsync cadence on a spinning disk, a volume's IOPS cap — is not.
+/// mqperf's Pulsar on one gp2 volume per node wrote half what the NVMe-fitted bound
+/// gave (358 K and 321 K msg/s against 670 K).
+pub const UNMEASURED_DISK_WIDTH: f64 = interval::FALLBACK_LOG_HALF_WIDTH;
+
+/// The widening (ln units, toward less capacity only) of a prediction whose stated
+/// disks are of a kind on which no saturated run of `s`'s system was disk-bound
+/// ([`SystemThroughput::measured_disk_kind`]): how far capacity falls if the disk
+/// bound sits [`UNMEASURED_DISK_WIDTH`] lower — the whole width where the disks bind,
+/// less where another bound binds first, 0 with unstated disks (their own ground).
+/// Not upward: the stated figure caps what the disks write.
+pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+    let Some(d) = b.disk.filter(|_| b.disk_stated && !s.measured_disk_kind(c.disk)) else { return 0.0 };
+    let at = b.binding().1;
+    let low = Bounds { disk: Some(d * (-UNMEASURED_DISK_WIDTH).exp()), ..b.clone() }.binding().1;
+    if at > 0.0 && low > 0.0 { (at / low).ln().max(0.0) } else { 0.0 }
+}
+
+/// Words for [`disk_kind_width`]: which kind, which system, why.
+pub fn disk_kind_note(s: &SystemThroughput, c: &Cluster) -> String {
+    format!(
+        "{} disks: no saturated {} run in the corpus was disk-bound on this kind, so its write amplification here is unmeasured; the disk bound may carry down to ÷{:.0} its figure, and the interval's low end is widened to reach it",
+        match c.disk {
+            crate::corpus::CorpusDisk::Hdd => "Spinning",
+            crate::corpus::CorpusDisk::Ssd => "SATA/SAS SSD",
+            crate::corpus::CorpusDisk::Nvme => "NVMe",
+            crate::corpus::CorpusDisk::Optane => "Optane",
+            crate::corpus::CorpusDisk::Ebs => "Cloud block-volume (EBS)",
+            crate::corpus::CorpusDisk::Network => "Network-storage",
+            crate::corpus::CorpusDisk::Unknown => "Unstated",
+        },
+        s.system.name(),
+        Dec(UNMEASURED_DISK_WIDTH.exp())
+    )
 }
 
 /// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each

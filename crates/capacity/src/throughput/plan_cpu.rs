@@ -40,6 +40,13 @@ pub struct CpuPerNode {
     /// against 19 on 8 cores for the same disks). 0 in plans made before it.
     #[serde(default)]
     pub hardware_log_width_low: f64,
+    /// The disks' own reach below their stated figure, ln units: the hardware's
+    /// ([`CpuPerNode::hardware_log_width_low`]) with, on a kind of disk no saturated
+    /// run of the system was disk-bound on, [`super::UNMEASURED_DISK_WIDTH`] in
+    /// quadrature. A plan's disk bound takes this at the interval's low end, its
+    /// network bound the hardware's. None in plans made before it (the hardware's).
+    #[serde(default)]
+    pub disk_log_width_low: Option<f64>,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -151,6 +158,10 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
         ));
     }
+    let disk_unmeasured = b.disk.is_some() && b.disk_stated && !fit.measured_disk_kind(c.disk);
+    if disk_unmeasured {
+        notes.push(("extrapolation".to_string(), super::disk_kind_note(fit, &c)));
+    }
     if let Some(e) = effect {
         notes.push(("calibration".to_string(), e.note().to_string()));
     }
@@ -210,6 +221,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         level,
         hardware_factor: b.hardware_factor(),
         hardware_log_width_low: hardware_width_low(t, system, &b),
+        disk_log_width_low: disk_unmeasured.then(|| hardware_width_low(t, system, &b).hypot(super::UNMEASURED_DISK_WIDTH)),
         detail,
         citation: t.cpu_citation(system),
         notes,

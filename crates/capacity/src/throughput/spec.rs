@@ -196,7 +196,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let scaling = scaling(system, saturated);
     let size_range = span(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes)).unwrap_or((f64::INFINITY, 0.0));
     let threads_range = threads_range(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.vcpus));
-    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new(), cpu_residuals: Vec::new(), uploads: None, machine_effects: Vec::new() };
+    let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new(), cpu_residuals: Vec::new(), uploads: None, machine_effects: Vec::new(), disk_kinds: Vec::new() };
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -224,6 +224,11 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
         fitted.size_range = r;
     }
     fitted.machine_effects = super::machine_effect::fit_machine_effects(&inputs, &fitted.runs);
+    for (i, _) in inputs.iter().zip(&fitted.runs).filter(|(_, r)| !r.lower_bound && r.bound == super::Resource::Disk) {
+        if i.cluster.disk.known().is_some() && !fitted.disk_kinds.contains(&i.cluster.disk) {
+            fitted.disk_kinds.push(i.cluster.disk);
+        }
+    }
     fitted.cite_runs();
     Some(fitted)
 }
@@ -277,6 +282,7 @@ fn floor_fit(system: SystemId, runs: &[Usable<'_>], fitted: &[SystemThroughput],
         cpu_residuals: Vec::new(),
         uploads: None,
         machine_effects: Vec::new(),
+        disk_kinds: Vec::new(),
         floor_only: Some(format!(
             "no saturated run of {}: the cost shape of {} scaled ×{k:.2}, the most that still reaches all {} of its lower-bound runs — a floor on capacity, not a measurement of it",
             system.name(),
