@@ -11,7 +11,7 @@ fn the_bundled_catalog_round_trips_through_the_page_embedding() {
     catalog.throughput = catalog.throughput.map(|t| t.for_planning());
     let page = PageData { catalog, uploads: vec![], notices: vec![] };
     let text = embed(&page);
-    assert!(text.len() > 1000, "embedded {} hex characters", text.len());
+    assert!(text.len() > 1000, "embedded {} characters", text.chars().count());
     let back = unembed(&text).expect("the page's catalog decodes");
     let (a, b) = (page.catalog.throughput.as_ref().expect("model"), back.catalog.throughput.as_ref().expect("model"));
     assert_eq!(a.latency, b.latency, "the latency model reads back as written");
