@@ -115,6 +115,7 @@ pub fn validation_text(t: &ThroughputModel) -> String {
         for e in &s.machine_effects {
             out.push_str(&format!("    on {}: CPU bound ×{:.3}, measured ÷ fitted over {} CPU-bound run(s) there from {}\n", e.class, e.factor, e.runs.len(), sources_words(e.sources())));
         }
+        out.push_str(&format!("    {}\n", disk_kinds_words(s)));
     }
     for f in &t.factors {
         out.push_str(&format!(
@@ -127,6 +128,13 @@ pub fn validation_text(t: &ThroughputModel) -> String {
         ));
     }
     out
+}
+
+/// Which kinds of disk the system was measured disk-bound on, and what other kinds get.
+fn disk_kinds_words(s: &capacity::throughput::SystemThroughput) -> String {
+    let kinds: Vec<&str> = s.disk_kinds.iter().map(|k| k.label()).collect();
+    let (on, other) = if kinds.is_empty() { ("never measured binding".to_string(), "every") } else { (format!("measured binding on {}", kinds.join(", ")), "any other") };
+    format!("disk bound {on}; on {other} kind of disk a prediction's low end takes the disk bound down to ÷{:.0} its figure (write amplification unmeasured there)", capacity::throughput::UNMEASURED_DISK_WIDTH.exp())
 }
 
 fn table(rows: &[ValidationRow]) -> String {
@@ -160,7 +168,7 @@ pub fn model_page(t: &ThroughputModel) -> String {
                 .iter()
                 .map(|e| format!("<li>on {}: CPU bound ×{} <span class=\"muted\" title=\"{}\">(measured ÷ fitted over {} CPU-bound run(s) from {}, each source weighing the same)</span></li>", escape(&e.class), escape(&format!("{:.3}", e.factor)), escape(&e.runs.join(", ")), e.runs.len(), sources_words(e.sources())))
                 .collect();
-            let effects = if effects.is_empty() { effects } else { format!("<ul>{effects}</ul>") };
+            let effects = format!("<ul>{effects}<li>{}</li></ul>", escape(&disk_kinds_words(s)));
             format!(
                 "<li><strong>{}</strong>: {} core·µs + {} core·µs/B per replica write{}, tail read {}, intervals {intervals} <span class=\"muted\">({} runs fitted: {} saturated, {} lower bounds)</span>{effects}</li>",
                 escape(s.system.name()),

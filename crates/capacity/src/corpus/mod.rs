@@ -127,6 +127,19 @@ pub enum CorpusDisk {
 }
 
 impl CorpusDisk {
+    /// Short words for the kind: `NVMe`, `cloud block volume (EBS)`, `spinning disk`…
+    pub fn label(self) -> &'static str {
+        match self {
+            CorpusDisk::Hdd => "spinning disk",
+            CorpusDisk::Ssd => "SATA/SAS SSD",
+            CorpusDisk::Nvme => "NVMe",
+            CorpusDisk::Optane => "Optane",
+            CorpusDisk::Ebs => "cloud block volume (EBS)",
+            CorpusDisk::Network => "network storage",
+            CorpusDisk::Unknown => "unstated",
+        }
+    }
+
     /// The planner's kind for it; None when not stated.
     pub fn known(self) -> Option<crate::system::DiskKind> {
         use crate::system::DiskKind;

@@ -598,16 +598,8 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 /// Words for [`disk_kind_width`]: which kind, which system, why.
 pub fn disk_kind_note(s: &SystemThroughput, c: &Cluster) -> String {
     format!(
-        "{} disks: no saturated {} run in the corpus was disk-bound on this kind, so its write amplification here is unmeasured; the disk bound may carry down to ÷{:.0} its figure, and the interval's low end is widened to reach it",
-        match c.disk {
-            crate::corpus::CorpusDisk::Hdd => "Spinning",
-            crate::corpus::CorpusDisk::Ssd => "SATA/SAS SSD",
-            crate::corpus::CorpusDisk::Nvme => "NVMe",
-            crate::corpus::CorpusDisk::Optane => "Optane",
-            crate::corpus::CorpusDisk::Ebs => "Cloud block-volume (EBS)",
-            crate::corpus::CorpusDisk::Network => "Network-storage",
-            crate::corpus::CorpusDisk::Unknown => "Unstated",
-        },
+        "disks of a kind ({}) no saturated {} run in the corpus was disk-bound on: the write amplification there is unmeasured, so the disk bound is taken down to ÷{:.0} its figure at the interval's low end",
+        c.disk.label(),
         s.system.name(),
         Dec(UNMEASURED_DISK_WIDTH.exp())
     )
