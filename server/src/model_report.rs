@@ -130,11 +130,12 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     out
 }
 
-/// Which kinds of disk the system was measured disk-bound on, and what other kinds get.
+/// What the fit's saturated runs showed of the disk bound per kind of disk, and what
+/// a prediction's low end takes on each (every other kind: ÷2, unmeasured).
 fn disk_kinds_words(s: &capacity::throughput::SystemThroughput) -> String {
-    let kinds: Vec<&str> = s.disk_kinds.iter().map(|k| k.label()).collect();
-    let (on, other) = if kinds.is_empty() { ("never measured binding".to_string(), "every") } else { (format!("measured binding on {}", kinds.join(", ")), "any other") };
-    format!("disk bound {on}; on {other} kind of disk a prediction's low end takes the disk bound down to ÷{:.0} its figure (write amplification unmeasured there)", capacity::throughput::UNMEASURED_DISK_WIDTH.exp())
+    let kinds: Vec<String> = s.disk_kinds.iter().map(|e| format!("{}: {} (low end ÷{:.2})", e.kind.label(), e.words(), e.width().exp())).collect();
+    let shown = if kinds.is_empty() { "no saturated run on stated disks".to_string() } else { kinds.join("; ") };
+    format!("disk bound by kind of disk — {shown}; any other kind: ÷{:.0} (write amplification unmeasured there)", capacity::throughput::UNMEASURED_DISK_WIDTH.exp())
 }
 
 fn table(rows: &[ValidationRow]) -> String {

@@ -64,24 +64,37 @@ impl Default for Limits {
     }
 }
 
-/// Provides the page data for the request's `dataset=` selection (unknown ids
-/// become notices; storage failures fall back to the reference data).
-fn provide_page_data(state: &AppState) {
+/// The page (`GET /`): the query's data selection is fitted off the async workers, as
+/// the API's is — a selection naming uploads refits the model (≈ 0.2 s for eight),
+/// and fitted on a worker it stalled every other request, `/healthz` included, and
+/// the request timeout with them (a hostile tester: `/healthz` at 8 s with 64 such
+/// pages in flight) — then rendered with it.
+async fn page(axum::extract::State(state): axum::extract::State<AppState>, req: axum::extract::Request) -> axum::response::Response {
+    let pairs: Vec<(String, String)> = req.uri().query().and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default();
+    let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).unwrap_or_default();
+    let st = state.clone();
+    let selected = tokio::task::spawn_blocking(move || {
+        st.select(&sel).or_else(|e| {
+            tracing::error!(error = %e, "dataset store");
+            st.select(&capacity::selection::DataSelection::default())
+        })
+    })
+    .await
+    .ok()
+    .and_then(Result::ok);
+    let options = state.leptos.clone();
+    let render = leptos_axum::render_app_to_stream_with_context(move || provide_page_data(selected.as_deref()), move || app::shell(options.clone()));
+    render(req).await
+}
+
+/// The page's contexts: the CSP nonce of this response and the selection's data.
+fn provide_page_data(selected: Option<&crate::state::Selected>) {
     let parts = use_context::<http::request::Parts>();
     // The nonce the security-headers layer put in this response's CSP.
     if let Some(n) = parts.as_ref().and_then(|p| p.extensions.get::<crate::headers::CspNonce>()) {
         provide_context(leptos::nonce::Nonce::from_value(n.0.clone()));
     }
-    let pairs: Vec<(String, String)> = parts
-        .and_then(|p| p.uri.query().map(str::to_string))
-        .and_then(|q| serde_urlencoded::from_str(&q).ok())
-        .unwrap_or_default();
-    let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).unwrap_or_default();
-    let selected = state.select(&sel).or_else(|e| {
-        tracing::error!(error = %e, "dataset store");
-        state.select(&capacity::selection::DataSelection::default())
-    });
-    if let Ok(sel) = selected {
+    if let Some(sel) = selected {
         provide_context(app::catalog_context::CatalogCtx(sel.page.clone()));
         provide_context(app::catalog_context::EmbeddedPageData(sel.blob.clone()));
     }
@@ -176,8 +189,6 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     // page is mounted with a plain handler). A second call is a harmless Err.
     let _ = any_spawner::Executor::init_tokio();
     let site_root = state.leptos.site_root.to_string();
-    let ctx_state = state.clone();
-    let shell_state = state.clone();
     let governor = GovernorConfigBuilder::default()
         .per_second(limits.upload_refill_secs.max(1))
         .burst_size(limits.upload_burst.max(1))
@@ -212,10 +223,7 @@ pub fn router(state: AppState, limits: Limits) -> Router {
         .route("/api/v1/datasets/{id}", get(api::dataset::get_dataset))
         .route("/api/v1/datasets/{id}/csv", get(api::dataset_csv::get_dataset_csv))
         .route("/healthz", get(|| async { "ok" }))
-        .route(
-            "/",
-            get(leptos_axum::render_app_to_stream_with_context(move || provide_page_data(&ctx_state), move || app::shell(shell_state.leptos.clone()))),
-        )
+        .route("/", get(page))
         // `make build` writes a gzip copy beside each file (scripts/precompress.sh):
         // served as is to a client that accepts gzip, so the compression layer
         // (which skips encoded bodies) does not recompress the bundle per request.

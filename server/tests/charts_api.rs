@@ -94,9 +94,25 @@ async fn chart_errors_are_the_apis_json() {
     let (status, ct, body) = get(&app, "/api/v1/chart/bounds.svg?mbps=abc").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(ct.starts_with("application/json") && body.contains("\"field\":\"mbps\""), "{body}");
-    let (status, _, body) = get(&app, "/api/v1/chart/size-curve.svg?dataset=00000000000000ff").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "an unknown dataset is named: {body}");
+    let (status, _, body) = get(&app, "/api/v1/chart/size-curve.svg?dataset=not-an-id").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a dataset id that is not one (16 hex digits) is named: {body}");
     assert!(body.contains("dataset"), "{body}");
+}
+
+/// A dataset the page plans without (unknown or expired) is left out of its charts
+/// too: the image draws what the page planned, the reference data, instead of
+/// showing broken beside a page that says it planned without it.
+#[tokio::test]
+async fn a_chart_draws_without_an_unknown_dataset_as_the_page_plans_without_it() {
+    let app = app();
+    let (status, ct, with) = get(&app, "/api/v1/chart/bounds.svg?mbps=10&dataset=00000000000000ab").await;
+    assert_eq!(status, StatusCode::OK, "{with}");
+    assert!(ct.starts_with("image/svg+xml"), "{ct}");
+    let (_, _, without) = get(&app, "/api/v1/chart/bounds.svg?mbps=10").await;
+    assert_eq!(with, without, "drawn on the reference data");
+    let (status, _, page) = get(&app, "/?mbps=10&dataset=00000000000000ab").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("00000000000000ab"), "the page names the dataset it left out");
 }
 
 #[tokio::test]

@@ -1183,6 +1183,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         at_low_capacity: machines_at((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp()),
         at_high_capacity: machines_at(c.log_width_high.exp(), 1.0, 1.0),
     });
+    // The disks' wider reach on their kind is said where it moved the low end.
+    if let (Some(c), Some(i)) = (corpus_cpu.as_ref(), nodes_interval.as_ref()) {
+        let (cpu, hw) = ((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp());
+        if let Some(note) = c.disk_note.as_ref().filter(|_| machines_at(cpu, hw, hw) != i.at_low_capacity) {
+            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {note}", m.system.name()) });
+        }
+    }
     if nodes_interval.is_none() {
         warnings.push(Warning {
             kind: "interval".into(),

@@ -20,16 +20,21 @@ use crate::state::AppState;
 /// chart with nothing to draw for this catalog (no latency model, no partition
 /// grid) is an SVG saying so, not an error, so an image never shows broken.
 ///
+/// The data is the page's: a dataset the page plans without (unknown, expired, or an
+/// upload that cannot be fitted alone) is left out here too, so the page's images
+/// draw what it planned rather than showing broken (a hostile tester saw all four
+/// broken beside a page that said it planned without the dataset).
+///
 /// # Errors
-/// 404 (JSON) for a name that is not a chart; 400 naming each invalid field or
-/// unknown dataset; 500 if drawing fails.
+/// 404 (JSON) for a name that is not a chart; 400 naming each invalid field; 500 if
+/// drawing fails.
 pub async fn get_chart(State(s): State<AppState>, Path(name): Path<String>, RawQuery(q): RawQuery, headers: HeaderMap) -> Result<Response, ApiError> {
     let Some(chart) = Chart::from_file(&name) else {
         let names: Vec<&str> = Chart::ALL.iter().map(|c| c.file()).collect();
         let body = serde_json::json!({"error": "not_found", "message": format!("no such chart; charts: {}", names.join(", ")), "fields": [{"field": "name", "reason": "not a chart"}]});
         return Ok((StatusCode::NOT_FOUND, Json(body)).into_response());
     };
-    let (w, selected) = super::plan::workload_and_data(&s, q.as_deref()).await?;
+    let (w, selected) = super::plan::workload_data_as_selected(&s, q.as_deref()).await?;
     let svg = tokio::task::spawn_blocking(move || draw(chart, &selected.page.catalog, &chart.drawn(&w)))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;

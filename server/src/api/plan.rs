@@ -10,11 +10,12 @@ use crate::error::ApiError;
 use crate::state::{AppState, Selected};
 
 /// The workload in `q` and the data it selects, loaded (off the async threads: the
-/// first selection of an upload reads the store and fits).
+/// first selection of an upload reads the store and fits), as the page plans with it:
+/// unknown datasets left out, said in the selection's notices.
 ///
 /// # Errors
-/// 400 naming each invalid field or unknown dataset; 500 on a storage failure.
-pub(crate) async fn workload_and_data(s: &AppState, q: Option<&str>) -> Result<(Workload, Arc<Selected>), ApiError> {
+/// 400 naming each invalid field; 500 on a storage failure.
+pub(crate) async fn workload_data_as_selected(s: &AppState, q: Option<&str>) -> Result<(Workload, Arc<Selected>), ApiError> {
     let pairs = super::query::pairs(q)?;
     let w = app::query::parse(&pairs);
     let sel = capacity::selection::DataSelection::from_params(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
@@ -29,6 +30,16 @@ pub(crate) async fn workload_and_data(s: &AppState, q: Option<&str>) -> Result<(
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))?
     .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((w, selected))
+}
+
+/// [`workload_data_as_selected`], refusing a selection with notices (an unknown or
+/// expired dataset, an upload that cannot be fitted alone) as 400s naming them.
+///
+/// # Errors
+/// 400 naming each invalid field or unknown dataset; 500 on a storage failure.
+pub(crate) async fn workload_and_data(s: &AppState, q: Option<&str>) -> Result<(Workload, Arc<Selected>), ApiError> {
+    let (w, selected) = workload_data_as_selected(s, q).await?;
     if !selected.page.notices.is_empty() {
         return Err(ApiError::Invalid(selected.page.notices.clone()));
     }

@@ -20,6 +20,7 @@ mod catchup;
 mod consumers;
 mod cpu;
 mod durability;
+mod disk_kind;
 mod evidence_key;
 mod interval;
 mod partitions;
@@ -33,6 +34,7 @@ mod validate;
 pub use cluster::{Assumptions, Cluster};
 pub use catchup::CatchupRun;
 pub use consumers::{CatchupCost, ReadCost, ASSUMED_READ_COST, READ_COST_MAX};
+pub use disk_kind::DiskKindEvidence;
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{calibrate, calibrate_on, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
@@ -148,20 +150,23 @@ pub struct SystemThroughput {
     /// ([`MachineEffect`]).
     #[serde(default)]
     pub machine_effects: Vec<MachineEffect>,
-    /// Kinds of disk on which a saturated run of this system was disk-bound in the
-    /// fit: where its write amplification was measured against the disks' figures.
-    /// A disk bound on any other kind is widened by [`UNMEASURED_DISK_WIDTH`]
-    /// ([`disk_kind_width`]). Empty in caches made before it.
+    /// What the fit's saturated runs showed of the disk bound on each kind of stated
+    /// disk they ran on ([`DiskKindEvidence`]); a kind absent here was never run on.
+    /// Empty in caches made before it.
     #[serde(default)]
-    pub disk_kinds: Vec<crate::corpus::CorpusDisk>,
+    pub disk_kinds: Vec<DiskKindEvidence>,
 }
 
 impl SystemThroughput {
-    /// Whether a saturated run of this system was disk-bound on disks of `kind` in the
-    /// fit (unstated kinds count as measured: their bound is assumed hardware, which
-    /// its own interval covers).
-    pub fn measured_disk_kind(&self, kind: crate::corpus::CorpusDisk) -> bool {
-        kind.known().is_none() || self.disk_kinds.contains(&kind)
+    /// How far below its figure the disk bound on disks of `kind` may carry, ln units
+    /// ([`DiskKindEvidence::width`]; [`UNMEASURED_DISK_WIDTH`] for a kind no saturated
+    /// run ran on; 0 for unstated disks, whose bound is assumed hardware with an
+    /// interval of its own).
+    pub fn disk_width(&self, kind: crate::corpus::CorpusDisk) -> f64 {
+        if kind.known().is_none() {
+            return 0.0;
+        }
+        self.disk_kinds.iter().find(|e| e.kind == kind).map_or(UNMEASURED_DISK_WIDTH, DiskKindEvidence::width)
     }
 
     /// The effect measured on `c`'s machine class, if any; none once uploaded runs
@@ -574,35 +579,31 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
 /// How far (ln units) stated disks of a kind on which no saturated run of the system
 /// was disk-bound may carry below their figure: ±2×, the width of any uncalibrated
 /// figure ([`interval::FALLBACK_LOG_HALF_WIDTH`]). mqplan's stated assumption: the
-/// write amplification the disk bound divides by is measured on the kinds the corpus
-/// saw bind (Pulsar's journal and ledgers on NVMe, as te Wierik's runs write within
-/// 4 % of it), and what it is elsewhere — a journal and ledgers sharing one EBS
-/// volume, fsync cadence on a spinning disk, a volume's IOPS cap — is not.
-/// mqperf's Pulsar on one gp2 volume per node wrote half what the NVMe-fitted bound
-/// gave (358 K and 321 K msg/s against 670 K).
+/// write amplification the disk bound divides by is measured only where the corpus
+/// saw the disks bind (Pulsar's journal and ledgers on NVMe, as te Wierik's runs
+/// write within 4 % of it), and what it is elsewhere — a journal and ledgers sharing
+/// one EBS volume, fsync cadence on a spinning disk, a volume's IOPS cap — is not.
 pub const UNMEASURED_DISK_WIDTH: f64 = interval::FALLBACK_LOG_HALF_WIDTH;
 
-/// The widening (ln units, toward less capacity only) of a prediction whose stated
-/// disks are of a kind on which no saturated run of `s`'s system was disk-bound
-/// ([`SystemThroughput::measured_disk_kind`]): how far capacity falls if the disk
-/// bound sits [`UNMEASURED_DISK_WIDTH`] lower — the whole width where the disks bind,
-/// less where another bound binds first, 0 with unstated disks (their own ground).
-/// Not upward: the stated figure caps what the disks write.
+/// The widening (ln units, toward less capacity only) of a prediction on stated disks
+/// from what the corpus showed of the disk bound on their kind
+/// ([`SystemThroughput::disk_width`]): how far capacity falls if the disk bound sits
+/// that much lower — the whole width where the disks bind, less where another bound
+/// binds first, 0 with unstated disks (their own ground). Not upward: the stated rate
+/// caps what the disks write.
 pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let Some(d) = b.disk.filter(|_| b.disk_stated && !s.measured_disk_kind(c.disk)) else { return 0.0 };
+    let w = s.disk_width(c.disk);
+    let Some(d) = b.disk.filter(|_| b.disk_stated && w > 0.0) else { return 0.0 };
     let at = b.binding().1;
-    let low = Bounds { disk: Some(d * (-UNMEASURED_DISK_WIDTH).exp()), ..b.clone() }.binding().1;
+    let low = Bounds { disk: Some(d * (-w).exp()), ..b.clone() }.binding().1;
     if at > 0.0 && low > 0.0 { (at / low).ln().max(0.0) } else { 0.0 }
 }
 
-/// Words for [`disk_kind_width`]: which kind, which system, why.
+/// Words for [`disk_kind_width`]: the kind, what the corpus showed there, how far the
+/// low end takes the disk bound.
 pub fn disk_kind_note(s: &SystemThroughput, c: &Cluster) -> String {
-    format!(
-        "disks of a kind ({}) no saturated {} run in the corpus was disk-bound on: the write amplification there is unmeasured, so the disk bound is taken down to ÷{:.0} its figure at the interval's low end",
-        c.disk.label(),
-        s.system.name(),
-        Dec(UNMEASURED_DISK_WIDTH.exp())
-    )
+    let why = s.disk_kinds.iter().find(|e| e.kind == c.disk).map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
+    format!("{} disks: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", c.disk.label(), Dec(s.disk_width(c.disk).exp()))
 }
 
 /// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each

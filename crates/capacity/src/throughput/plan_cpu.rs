@@ -47,6 +47,11 @@ pub struct CpuPerNode {
     /// network bound the hardware's. None in plans made before it (the hardware's).
     #[serde(default)]
     pub disk_log_width_low: Option<f64>,
+    /// Why the disks' reach is wider ([`super::disk_kind_note`]), for the plan to say
+    /// where it moved the machine count's low end (not serialized: the plan's
+    /// warnings carry it).
+    #[serde(skip)]
+    pub disk_note: Option<String>,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -158,10 +163,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
         ));
     }
-    let disk_unmeasured = b.disk.is_some() && b.disk_stated && !fit.measured_disk_kind(c.disk);
-    if disk_unmeasured {
-        notes.push(("extrapolation".to_string(), super::disk_kind_note(fit, &c)));
-    }
+    let disk_width = if b.disk.is_some() && b.disk_stated { fit.disk_width(c.disk) } else { 0.0 };
     if let Some(e) = effect {
         notes.push(("calibration".to_string(), e.note().to_string()));
     }
@@ -221,7 +223,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         level,
         hardware_factor: b.hardware_factor(),
         hardware_log_width_low: hardware_width_low(t, system, &b),
-        disk_log_width_low: disk_unmeasured.then(|| hardware_width_low(t, system, &b).hypot(super::UNMEASURED_DISK_WIDTH)),
+        disk_log_width_low: (disk_width > 0.0).then(|| hardware_width_low(t, system, &b).hypot(disk_width)),
+        disk_note: (disk_width > 0.0).then(|| super::disk_kind_note(fit, &c)),
         detail,
         citation: t.cpu_citation(system),
         notes,
