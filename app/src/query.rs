@@ -9,6 +9,7 @@ use capacity::{FieldError, Workload};
 pub fn normalise(pairs: impl IntoIterator<Item = (String, String)>) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for (k, v) in pairs {
+        let v = as_page_text(&v);
         let v = if k == "hw" { v.trim().to_ascii_lowercase() } else { v };
         if k == "needs" {
             if let Some((_, existing)) = out.iter_mut().find(|(kk, _)| kk == "needs") {
@@ -24,6 +25,14 @@ pub fn normalise(pairs: impl IntoIterator<Item = (String, String)>) -> Vec<(Stri
         out.push((k, v));
     }
     out
+}
+
+/// `s` as an HTML page can carry it: NUL as U+FFFD and CR as LF, what a browser's
+/// parser makes of them, so the server's page (form values, warnings) holds the text
+/// the browser will read (a hostile tester found raw NUL and CR bytes in `value=`
+/// attributes from `?mbps=%00&size=%0D`).
+pub fn as_page_text(s: &str) -> String {
+    if s.contains(['\0', '\r']) { s.replace("\r\n", "\n").replace('\r', "\n").replace('\0', "\u{fffd}") } else { s.to_string() }
 }
 
 /// Parses normalised pairs into a workload.
@@ -59,6 +68,17 @@ pub fn share_query(w: &Workload, sel: &DataSelection) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// NUL and CR become what a browser's parser makes of them; the value stays
+    /// invalid where it was (a NUL is no number), and other text is untouched.
+    #[test]
+    fn values_hold_no_nul_or_cr_for_the_page() {
+        let p = normalise(vec![("mbps".into(), "\0".into()), ("size".into(), "1\r\n2\r".into()), ("note".into(), "é<b>".into())]);
+        assert_eq!(p[0].1, "\u{fffd}");
+        assert_eq!(p[1].1, "1\n2\n");
+        assert_eq!(p[2].1, "é<b>");
+        assert!(parse(&p[..1]).is_err(), "still not a number");
+    }
 
     #[test]
     fn checkbox_needs_merge_into_a_comma_list() {

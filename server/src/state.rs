@@ -245,7 +245,7 @@ fn summary(rec: &StoredDataset) -> UploadSummary {
                 .map(|w| {
                     let s = |k: &str| w.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
                     let at = w.get("line").and_then(serde_json::Value::as_u64).map(|l| format!("line {l}: ")).unwrap_or_default();
-                    (s("code"), format!("{at}{}", s("message")), s("why"))
+                    (s("code"), app::query::as_page_text(&format!("{at}{}", s("message"))), app::query::as_page_text(&s("why")))
                 })
                 .collect()
         })

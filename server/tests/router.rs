@@ -140,3 +140,30 @@ async fn the_drain_line_says_never_at_the_lowest_measured_rate() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("(never, at the lowest measured catch-up rate)"), "drain line");
 }
+
+/// A disk kind chosen without a figure plans with the preset's disk figure carried to
+/// that kind (seed 000's SSD preset: 145.4 MB/s × 262 ÷ 450 for EBS = 84.7 MB/s), and
+/// the form's placeholder shows that figure, not the preset's own.
+#[tokio::test]
+async fn the_disk_figure_shown_follows_the_disk_kind_chosen() {
+    let placeholder = |html: &str| {
+        let at = html.find("id=\"f-disk_mbps\"").expect("disk field");
+        let tag = &html[at..at + html[at..].find('>').expect("tag end")];
+        let p = tag.find("placeholder=\"").expect("placeholder") + "placeholder=\"".len();
+        tag[p..p + tag[p..].find('"').expect("quote")].to_string()
+    };
+    let (_, ssd) = get("/").await;
+    let (_, ebs) = get("/?disk=ebs").await;
+    assert_eq!(placeholder(&ssd), "145.4");
+    assert_eq!(placeholder(&ebs), "84.7");
+}
+
+/// A query's NUL and CR reach the page as a browser would read them (U+FFFD, LF),
+/// never as raw bytes in its markup; the field is still refused.
+#[tokio::test]
+async fn a_query_s_nul_and_cr_never_reach_the_markup_raw() {
+    let (status, html) = get("/?mbps=%00&size=%0D").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains('\0') && !html.contains('\r'), "raw NUL or CR in the page");
+    assert!(html.contains("Fix the highlighted fields"));
+}

@@ -30,7 +30,7 @@ fn hardware_placeholder(hw: &Hardware, name: &str) -> String {
         "cores" => hw.cores.to_string(),
         "ram_gb" => plain(hw.ram_gb),
         "disks" => hw.disks.to_string(),
-        "disk_mbps" => plain(hw.disk_mbps.0),
+        "disk_mbps" => plain((hw.disk_mbps.0 * 10.0).round() / 10.0),
         "disk_tb" => plain(hw.disk_tb),
         "nic_gbps" => plain(hw.nic_gbps.0),
         _ => String::new(),
@@ -80,7 +80,13 @@ pub fn WorkloadForm(
                 let placeholder = move || {
                     if hardware {
                         let p = params.get();
-                        let base = get(&p, "hw").and_then(|h| Preset::find(&h).map(Preset::hardware)).unwrap_or_default();
+                        let mut base = get(&p, "hw").and_then(|h| Preset::find(&h).map(Preset::hardware)).unwrap_or_default();
+                        // A disk kind changed without a figure plans with the preset's figure
+                        // carried to that kind (`Hardware::disk_mbps_as`): shown as such (a new
+                        // user read the preset's 145.4 MB/s beside a plan on 84.7 for EBS).
+                        if let Some(kind) = get(&p, "disk").and_then(|d| capacity::system::DiskKind::parse_user(&d)) {
+                            base.disk_mbps = base.disk_mbps_as(kind);
+                        }
                         hardware_placeholder(&base, f.name)
                     } else {
                         default_of(f.name)
