@@ -570,7 +570,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     }
     let disk = disk_kind_width(s, c, b);
     if disk > 0.0 {
-        say(&|| disk_kind_note(s, c));
+        say(&|| disk_kind_note(s, c.disk));
     }
     let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
     Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up) }
@@ -601,9 +601,9 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 
 /// Words for [`disk_kind_width`]: the kind, what the corpus showed there, how far the
 /// low end takes the disk bound.
-pub fn disk_kind_note(s: &SystemThroughput, c: &Cluster) -> String {
-    let why = s.disk_kinds.iter().find(|e| e.kind == c.disk).map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
-    format!("{} disks: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", c.disk.label(), Dec(s.disk_width(c.disk).exp()))
+pub fn disk_kind_note(s: &SystemThroughput, kind: crate::corpus::CorpusDisk) -> String {
+    let why = s.disk_kinds.iter().find(|e| e.kind == kind).map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
+    format!("{} disks: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", kind.label(), Dec(s.disk_width(kind).exp()))
 }
 
 /// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each

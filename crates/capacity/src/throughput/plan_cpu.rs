@@ -47,11 +47,11 @@ pub struct CpuPerNode {
     /// network bound the hardware's. None in plans made before it (the hardware's).
     #[serde(default)]
     pub disk_log_width_low: Option<f64>,
-    /// Why the disks' reach is wider ([`super::disk_kind_note`]), for the plan to say
-    /// where it moved the machine count's low end (not serialized: the plan's
-    /// warnings carry it).
+    /// The kind of disk whose reach is wider, for the plan to say why
+    /// ([`super::disk_kind_note`]) where it moved the machine count's low end (not
+    /// serialized: the plan's warnings carry the words).
     #[serde(skip)]
-    pub disk_note: Option<String>,
+    pub disk_note: Option<crate::corpus::CorpusDisk>,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -224,7 +224,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         hardware_factor: b.hardware_factor(),
         hardware_log_width_low: hardware_width_low(t, system, &b),
         disk_log_width_low: (disk_width > 0.0).then(|| hardware_width_low(t, system, &b).hypot(disk_width)),
-        disk_note: (disk_width > 0.0).then(|| super::disk_kind_note(fit, &c)),
+        disk_note: (disk_width > 0.0).then_some(c.disk),
         detail,
         citation: t.cpu_citation(system),
         notes,
