@@ -133,9 +133,9 @@ pub fn validation_text(t: &ThroughputModel) -> String {
 /// What the fit's saturated runs showed of the disk bound per kind of disk, and what
 /// a prediction's low end takes on each (every other kind: ÷2, unmeasured).
 fn disk_kinds_words(s: &capacity::throughput::SystemThroughput) -> String {
-    let kinds: Vec<String> = s.disk_kinds.iter().map(|e| format!("{}: {} (low end ÷{:.2})", e.kind.label(), e.words(), e.width().exp())).collect();
-    let shown = if kinds.is_empty() { "no saturated run on stated disks".to_string() } else { kinds.join("; ") };
-    format!("disk bound by kind of disk — {shown}; any other kind: ÷{:.0} (write amplification unmeasured there)", capacity::throughput::UNMEASURED_DISK_WIDTH.exp())
+    let kinds: Vec<String> = s.disk_kinds.iter().map(|e| format!("{}{}: {} (low end ÷{:.2})", e.kind.label(), e.class.as_ref().map_or_else(String::new, |c| format!(" of {c}")), e.words(), e.width().exp())).collect();
+    let other = if kinds.is_empty() { "every kind of disk" } else { "disks none of these runs ran on" };
+    format!("disk bound as the runs showed it — {}{other}: ÷{:.0} (write amplification unmeasured there)", kinds.iter().map(|k| format!("{k}; ")).collect::<String>(), capacity::throughput::UNMEASURED_DISK_WIDTH.exp())
 }
 
 fn table(rows: &[ValidationRow]) -> String {

@@ -1186,9 +1186,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // The disks' wider reach on their kind is said where it moved the low end.
     if let (Some(c), Some(i)) = (corpus_cpu.as_ref(), nodes_interval.as_ref()) {
         let (cpu, hw) = ((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp());
-        if let (Some(kind), Some(fit)) = (c.disk_note, corpus.and_then(|t| t.system(m.system))) {
+        if let (Some((kind, evidence)), Some(fit)) = (c.disk_note.as_ref(), corpus.and_then(|t| t.system(m.system))) {
             if machines_at(cpu, hw, hw) != i.at_low_capacity {
-                warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {}", m.system.name(), crate::throughput::disk_kind_note(fit, kind)) });
+                warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {}", m.system.name(), crate::throughput::disk_kind_note(fit, *kind, evidence.as_ref())) });
             }
         }
     }

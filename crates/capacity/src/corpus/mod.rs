@@ -127,16 +127,16 @@ pub enum CorpusDisk {
 }
 
 impl CorpusDisk {
-    /// Short words for the kind: `NVMe`, `cloud block volume (EBS)`, `spinning disk`…
+    /// The disks in words: `NVMe disks`, `cloud block volumes (EBS)`, `spinning disks`…
     pub fn label(self) -> &'static str {
         match self {
-            CorpusDisk::Hdd => "spinning disk",
-            CorpusDisk::Ssd => "SATA/SAS SSD",
-            CorpusDisk::Nvme => "NVMe",
-            CorpusDisk::Optane => "Optane",
-            CorpusDisk::Ebs => "cloud block volume (EBS)",
+            CorpusDisk::Hdd => "spinning disks",
+            CorpusDisk::Ssd => "SATA/SAS SSDs",
+            CorpusDisk::Nvme => "NVMe disks",
+            CorpusDisk::Optane => "Optane disks",
+            CorpusDisk::Ebs => "cloud block volumes (EBS)",
             CorpusDisk::Network => "network storage",
-            CorpusDisk::Unknown => "unstated",
+            CorpusDisk::Unknown => "disks of unstated kind",
         }
     }
 

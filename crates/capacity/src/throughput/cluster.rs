@@ -103,6 +103,12 @@ pub struct Cluster {
     /// a run's own machine, or a preset's whose cores were kept.
     #[serde(default)]
     pub machine_class: Option<String>,
+    /// The machine class whose own disks these are ([`Cluster::machine_class`] where
+    /// the disks were not changed from the preset's: kind, count and figure), for
+    /// what runs on that machine showed of the disk bound
+    /// ([`super::SystemThroughput::disk_width`]).
+    #[serde(default)]
+    pub disk_class: Option<String>,
 }
 
 impl Cluster {
@@ -159,6 +165,7 @@ impl Cluster {
                 None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
             }],
             machine_class: crate::hardware::measured_class(hw).map(str::to_string),
+            disk_class: crate::hardware::measured_class(hw).filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),
         }
     }
 
@@ -214,6 +221,7 @@ impl Cluster {
             deviations: deviations(e.system, w, m.disk_kind),
             assumed,
             machine_class: Some(super::class_key(m)),
+            disk_class: Some(super::class_key(m)),
         })
     }
 }

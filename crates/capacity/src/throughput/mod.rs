@@ -158,15 +158,25 @@ pub struct SystemThroughput {
 }
 
 impl SystemThroughput {
-    /// How far below its figure the disk bound on disks of `kind` may carry, ln units
-    /// ([`DiskKindEvidence::width`]; [`UNMEASURED_DISK_WIDTH`] for a kind no saturated
-    /// run ran on; 0 for unstated disks, whose bound is assumed hardware with an
-    /// interval of its own).
-    pub fn disk_width(&self, kind: crate::corpus::CorpusDisk) -> f64 {
-        if kind.known().is_none() {
-            return 0.0;
+    /// What the fit's runs showed of the disk bound on `c`'s disks: its machine's own
+    /// disks where they are the machine's (`Cluster::disk_class`), else their kind's
+    /// when stated; None when neither was run on.
+    pub fn disk_evidence(&self, c: &Cluster) -> Option<&DiskKindEvidence> {
+        let own = c.disk_class.as_ref().and_then(|k| self.disk_kinds.iter().find(|e| e.class.as_ref() == Some(k)));
+        own.or_else(|| self.disk_kinds.iter().find(|e| e.class.is_none() && e.kind == c.disk && c.disk.known().is_some()))
+    }
+
+    /// How far below its figure the disk bound on `c`'s disks may carry, ln units
+    /// ([`DiskKindEvidence::width`] of [`SystemThroughput::disk_evidence`];
+    /// [`UNMEASURED_DISK_WIDTH`] where no run checked them; 0 for unstated disks with
+    /// no run on their machine, whose bound is assumed hardware with an interval of its
+    /// own).
+    pub fn disk_width(&self, c: &Cluster) -> f64 {
+        match self.disk_evidence(c) {
+            Some(e) => e.width(),
+            None if c.disk.known().is_none() => 0.0,
+            None => UNMEASURED_DISK_WIDTH,
         }
-        self.disk_kinds.iter().find(|e| e.kind == kind).map_or(UNMEASURED_DISK_WIDTH, DiskKindEvidence::width)
     }
 
     /// The effect measured on `c`'s machine class, if any; none once uploaded runs
@@ -569,10 +579,12 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
         say(&|| format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
     let disk = disk_kind_width(s, c, b);
-    if disk > 0.0 {
-        say(&|| disk_kind_note(s, c.disk));
-    }
     let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
+    // Said where it moves the low end by more than 0.5 % (in quadrature with a wide
+    // CPU interval a far-off disk bound moves it by nothing a reader sees).
+    if both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
+        say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
+    }
     Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up) }
 }
 
@@ -592,18 +604,20 @@ pub const UNMEASURED_DISK_WIDTH: f64 = interval::FALLBACK_LOG_HALF_WIDTH;
 /// binds first, 0 with unstated disks (their own ground). Not upward: the stated rate
 /// caps what the disks write.
 pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let w = s.disk_width(c.disk);
+    let w = s.disk_width(c);
     let Some(d) = b.disk.filter(|_| b.disk_stated && w > 0.0) else { return 0.0 };
     let at = b.binding().1;
     let low = Bounds { disk: Some(d * (-w).exp()), ..b.clone() }.binding().1;
     if at > 0.0 && low > 0.0 { (at / low).ln().max(0.0) } else { 0.0 }
 }
 
-/// Words for [`disk_kind_width`]: the kind, what the corpus showed there, how far the
-/// low end takes the disk bound.
-pub fn disk_kind_note(s: &SystemThroughput, kind: crate::corpus::CorpusDisk) -> String {
-    let why = s.disk_kinds.iter().find(|e| e.kind == kind).map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
-    format!("{} disks: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", kind.label(), Dec(s.disk_width(kind).exp()))
+/// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,
+/// [`SystemThroughput::disk_evidence`]; none: no run ran on them), how far the low end
+/// takes the disk bound.
+pub fn disk_kind_note(s: &SystemThroughput, kind: crate::corpus::CorpusDisk, evidence: Option<&DiskKindEvidence>) -> String {
+    let why = evidence.map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
+    let w = evidence.map_or(UNMEASURED_DISK_WIDTH, DiskKindEvidence::width);
+    format!("{}: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", kind.label(), Dec(w.exp()))
 }
 
 /// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each

@@ -51,7 +51,7 @@ pub struct CpuPerNode {
     /// ([`super::disk_kind_note`]) where it moved the machine count's low end (not
     /// serialized: the plan's warnings carry the words).
     #[serde(skip)]
-    pub disk_note: Option<crate::corpus::CorpusDisk>,
+    pub disk_note: Option<(crate::corpus::CorpusDisk, Option<super::DiskKindEvidence>)>,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -163,7 +163,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
             format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
         ));
     }
-    let disk_width = if b.disk.is_some() && b.disk_stated { fit.disk_width(c.disk) } else { 0.0 };
+    let disk_width = if b.disk.is_some() && b.disk_stated { fit.disk_width(&c) } else { 0.0 };
     if let Some(e) = effect {
         notes.push(("calibration".to_string(), e.note().to_string()));
     }
@@ -224,7 +224,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         hardware_factor: b.hardware_factor(),
         hardware_log_width_low: hardware_width_low(t, system, &b),
         disk_log_width_low: (disk_width > 0.0).then(|| hardware_width_low(t, system, &b).hypot(disk_width)),
-        disk_note: (disk_width > 0.0).then_some(c.disk),
+        disk_note: (disk_width > 0.0).then(|| (c.disk, fit.disk_evidence(&c).cloned())),
         detail,
         citation: t.cpu_citation(system),
         notes,

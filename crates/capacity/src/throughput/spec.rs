@@ -197,9 +197,9 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     let size_range = span(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.message_bytes)).unwrap_or((f64::INFINITY, 0.0));
     let threads_range = threads_range(mine.iter().filter(|u| !u.lower_bound).map(|u| u.cluster.vcpus));
     let mut fitted = SystemThroughput { system, a_core_us: a, b_core_us_per_byte: b, read, catchup, catchup_runs: super::catchup::catchup_runs(system, runs), ceiling, scaling, runs: Vec::new(), size_range, threads_range, unstated_disks: cpu.disks.clone(), floor_only: None, cited: Vec::new(), cpu_residuals: Vec::new(), uploads: None, machine_effects: Vec::new(), disk_kinds: Vec::new() };
-    // Per run, the stated disks' bound as it binds (for what each kind of disk was
-    // shown to carry).
-    let mut stated_disk: Vec<Option<f64>> = Vec::with_capacity(inputs.len());
+    // Per run, its disks' bound as it binds and whether their figure was stated (for
+    // what each kind of disk, and each machine's own disks, were shown to carry).
+    let mut stated_disk: Vec<Option<(f64, bool)>> = Vec::with_capacity(inputs.len());
     fitted.runs = inputs
         .iter()
         .map(|i| {
@@ -208,7 +208,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
                 c.disk_bytes_per_s = *d;
             }
             let bounds = super::cpu::bounds_with(a, b, &fitted, &c, asm, factors);
-            stated_disk.push(bounds.disk.filter(|_| bounds.disk_stated).map(|d| d * bounds.hardware_factor()));
+            stated_disk.push(bounds.disk.map(|d| (d * bounds.hardware_factor(), bounds.disk_stated)));
             let (bound, predicted) = bounds.binding();
             FitRun {
                 source: i.evidence.origin.key().to_string(),
@@ -229,7 +229,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
         fitted.size_range = r;
     }
     fitted.machine_effects = super::machine_effect::fit_machine_effects(&inputs, &fitted.runs);
-    fitted.disk_kinds = super::disk_kind::disk_kind_evidence(inputs.iter().zip(&fitted.runs).zip(&stated_disk).map(|((i, r), d)| (i.cluster.disk, r, *d, i.weight)));
+    fitted.disk_kinds = super::disk_kind::disk_kind_evidence(inputs.iter().zip(&fitted.runs).zip(&stated_disk).map(|((i, r), d)| (i.cluster.disk, i.cluster.disk_class.clone(), r, *d, i.weight)));
     fitted.cite_runs();
     Some(fitted)
 }
