@@ -196,7 +196,7 @@ pub fn measured_class(hw: &Hardware) -> Option<&'static str> {
 /// Whether `hw`'s disks are its preset's own (kind, count and per-disk figure as the
 /// preset gives them); false without a preset.
 pub fn preset_disks(hw: &Hardware) -> bool {
-    hw.preset.as_deref().and_then(Preset::find).map(Preset::hardware).is_some_and(|p| p.disk == hw.disk && p.disks == hw.disks && (p.disk_mbps.0 - hw.disk_mbps.0).abs() < 1e-9)
+    hw.preset.as_deref().and_then(Preset::find).is_some_and(|p| p.disk == hw.disk && p.disks == hw.disks && (p.disk_mbps_as(p.disk).0 - hw.disk_mbps.0).abs() < 1e-9)
 }
 
 /// The preset used when the query names none: seed 000's machine, where the fits live.

@@ -146,6 +146,7 @@ impl Cluster {
         // A preset that states its physical cores (Kreps 2014: 6, threads unstated)
         // is read as the corpus fitted it; otherwise 2 threads per core.
         let physical = hw.physical_cores.unwrap_or(hw.cores / THREADS_PER_CORE).clamp(1, hw.cores.max(1));
+        let class = crate::hardware::measured_class(hw);
         Cluster {
             system,
             nodes,
@@ -164,8 +165,8 @@ impl Cluster {
                 Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
                 None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
             }],
-            machine_class: crate::hardware::measured_class(hw).map(str::to_string),
-            disk_class: crate::hardware::measured_class(hw).filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),
+            machine_class: class.map(str::to_string),
+            disk_class: class.filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),
         }
     }
 

@@ -1,9 +1,9 @@
-//! What the corpus showed of a system's disk bound on each kind of disk. The disk
-//! bound divides the stated disks' write rate by the system's write amplification;
-//! that division is checked only where saturated runs ran on the kind: runs the disks
-//! bound show how close the bound came, runs another bound set show what the disks
-//! carried at least. On a kind no run checked, or one whose disk-bound runs fell well
-//! short of the bound (mqperf's Pulsar, journal and ledgers on one gp2 volume: ×0.53
+//! What the corpus showed of a system's disk bound on each machine's own disks and on
+//! each kind of stated disk. The disk bound divides the disks' write rate by the
+//! system's write amplification; that division is checked only where saturated runs
+//! ran: runs the disks bound show how close the bound came, runs another bound set show
+//! what their own machine's disks carried at least. On disks no run checked, or where
+//! disk-bound runs fell well short of the bound (mqperf's Pulsar, journal and ledgers on one gp2 volume: ×0.53
 //! and ×0.48 of it), a prediction's low end takes the disk bound lower
 //! ([`super::disk_kind_width`]).
 
@@ -71,14 +71,8 @@ pub(super) fn disk_kind_evidence<'a>(runs: impl Iterator<Item = (CorpusDisk, Opt
     let mut out: Vec<(DiskKindEvidence, f64, f64)> = Vec::new();
     for (kind, class, r, disk, weight) in runs {
         let Some((disk, stated)) = disk.filter(|(d, _)| *d > 0.0 && !r.lower_bound && r.measured > 0.0 && r.predicted > 0.0) else { continue };
-        let mut targets: Vec<Option<String>> = Vec::new();
-        if let Some(c) = class {
-            targets.push(Some(c));
-        }
-        if stated && kind.known().is_some() {
-            targets.push(None);
-        }
-        for key in targets {
+        // Its machine's own disks, and the kind where the figure was stated.
+        for key in [class.map(Some), (stated && kind.known().is_some()).then_some(None)].into_iter().flatten() {
             let i = out.iter().position(|(e, _, _)| e.class == key && (key.is_some() || e.kind == kind)).unwrap_or_else(|| {
                 out.push((DiskKindEvidence { kind, class: key.clone(), runs: 0, disk_bound: None, reach: 0.0 }, 0.0, 0.0));
                 out.len() - 1

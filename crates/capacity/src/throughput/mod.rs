@@ -150,9 +150,9 @@ pub struct SystemThroughput {
     /// ([`MachineEffect`]).
     #[serde(default)]
     pub machine_effects: Vec<MachineEffect>,
-    /// What the fit's saturated runs showed of the disk bound on each kind of stated
-    /// disk they ran on ([`DiskKindEvidence`]); a kind absent here was never run on.
-    /// Empty in caches made before it.
+    /// What the fit's saturated runs showed of the disk bound on each machine's own
+    /// disks and on each kind of stated disk they ran on ([`DiskKindEvidence`]); disks
+    /// absent here were never run on. Empty in caches made before it.
     #[serde(default)]
     pub disk_kinds: Vec<DiskKindEvidence>,
 }
@@ -588,9 +588,9 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up) }
 }
 
-/// How far (ln units) stated disks of a kind on which no saturated run of the system
-/// was disk-bound may carry below their figure: ±2×, the width of any uncalibrated
-/// figure ([`interval::FALLBACK_LOG_HALF_WIDTH`]). mqplan's stated assumption: the
+/// How far (ln units) stated disks no saturated run of the system checked may carry
+/// below their figure ([`DiskKindEvidence::width`]): ±2×, the width of any
+/// uncalibrated figure ([`interval::FALLBACK_LOG_HALF_WIDTH`]). mqplan's stated assumption: the
 /// write amplification the disk bound divides by is measured only where the corpus
 /// saw the disks bind (Pulsar's journal and ledgers on NVMe, as te Wierik's runs
 /// write within 4 % of it), and what it is elsewhere — a journal and ledgers sharing
@@ -598,7 +598,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
 pub const UNMEASURED_DISK_WIDTH: f64 = interval::FALLBACK_LOG_HALF_WIDTH;
 
 /// The widening (ln units, toward less capacity only) of a prediction on stated disks
-/// from what the corpus showed of the disk bound on their kind
+/// from what the corpus showed of the disk bound on their machine or their kind
 /// ([`SystemThroughput::disk_width`]): how far capacity falls if the disk bound sits
 /// that much lower — the whole width where the disks bind, less where another bound
 /// binds first, 0 with unstated disks (their own ground). Not upward: the stated rate

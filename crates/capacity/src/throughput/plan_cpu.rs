@@ -41,13 +41,13 @@ pub struct CpuPerNode {
     #[serde(default)]
     pub hardware_log_width_low: f64,
     /// The disks' own reach below their stated figure, ln units: the hardware's
-    /// ([`CpuPerNode::hardware_log_width_low`]) with, on a kind of disk no saturated
-    /// run of the system was disk-bound on, [`super::UNMEASURED_DISK_WIDTH`] in
-    /// quadrature. A plan's disk bound takes this at the interval's low end, its
+    /// ([`CpuPerNode::hardware_log_width_low`]) with, where the runs left these disks
+    /// unchecked, [`super::SystemThroughput::disk_width`] in quadrature. A plan's disk bound takes this at the interval's low end, its
     /// network bound the hardware's. None in plans made before it (the hardware's).
     #[serde(default)]
     pub disk_log_width_low: Option<f64>,
-    /// The kind of disk whose reach is wider, for the plan to say why
+    /// The disks whose reach is wider and what the runs showed of them, for the plan to
+    /// say why
     /// ([`super::disk_kind_note`]) where it moved the machine count's low end (not
     /// serialized: the plan's warnings carry the words).
     #[serde(skip)]
