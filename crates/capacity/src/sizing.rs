@@ -841,15 +841,19 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // that flushing to disk does not slow a network card.
     let hw_factor = corpus_cpu.as_ref().map_or(1.0, |c| c.hardware_factor);
     let hw_factor_words = if hw_factor < 1.0 { format!(" × durability {:.2} ({})", Dec(hw_factor), w.durability.id()) } else { String::new() };
+    // On a machine whose own disks carried less than their figure in the runs measured
+    // there, the disks are sized on that share (the CPU bound's notes say which runs).
+    let disk_share = corpus_cpu.as_ref().map_or(1.0, |c| c.disk_share);
+    let disk_share_words = if disk_share < 1.0 { format!(" × {:.2} measured on this machine's disks", Dec(disk_share)) } else { String::new() };
 
     // Disk bandwidth bound.
     let disk_bytes = ingress.0 * rf * wa;
-    let disk_nodes = disk_bytes / (hw.disk_write().0 * util * hw_factor) * replica_zone;
+    let disk_nodes = disk_bytes / (hw.disk_write().0 * util * hw_factor * disk_share) * replica_zone;
     bounds.push(Bound {
         kind: BoundKind::Disk,
         nodes: disk_nodes,
         detail: format!(
-            "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_words} × {:.0} %)",
+            "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_words}{disk_share_words} × {:.0} %)",
             Num(ingress.0), w.rf, Dec(wa), Num(disk_bytes), hw.disks, Num(hw.disk_mbps.0), Dec(util * 100.0)
         ),
         citation: wa_src.into(),

@@ -350,7 +350,11 @@ fn a_disk_bound_widens_below_as_far_as_its_disks_were_not_checked() {
     let huawei = on("huawei-dms-rmq48-12u24g", None);
     assert_eq!(width(SystemId::Kafka, &on("aws-i3en.2xlarge", None)), 0.0);
     assert_eq!(width(SystemId::Pulsar, &on("aws-i3en.2xlarge", None)), 0.0);
-    assert!(near(width(SystemId::Pulsar, &gp2), 670_000.0 / 320_853.0), "Pulsar gp2: ÷{:.3}", width(SystemId::Pulsar, &gp2).exp());
+    // On the gp2 preset's own volume the expected value takes the runs' mean share
+    // (×0.51, `a_machine_s_own_disks_that_fell_short_set_the_expected_value`): the low
+    // end reaches their lowest only.
+    let share = (358_323.0f64 / 670_000.0 * 320_853.0 / 670_000.0).sqrt();
+    assert!(near(width(SystemId::Pulsar, &gp2), share * 670_000.0 / 320_853.0), "Pulsar gp2: ÷{:.3}", width(SystemId::Pulsar, &gp2).exp());
     assert!(near(width(SystemId::Pulsar, &huawei), 670_000.0 / 320_853.0), "Pulsar on another EBS: the kind's shortfall");
     assert!(near(width(SystemId::Kafka, &gp2), 1.62), "Kafka gp2: ÷{:.3}", width(SystemId::Kafka, &gp2).exp());
     assert_eq!(width(SystemId::Kafka, &huawei), UNMEASURED_DISK_WIDTH, "Kafka on Huawei's EVS: no Kafka run there");
@@ -378,6 +382,43 @@ fn a_disk_bound_widens_below_as_far_as_its_disks_were_not_checked() {
     hw.disk = DiskKind::Ebs;
     let pulsar = at(SystemId::Pulsar, &hw);
     assert!(pulsar.notes.iter().any(|n| n.contains("×0.48 at the least")), "{:?}", pulsar.notes);
+}
+
+/// Where a machine's own disks fell short of their figure in the runs measured on it,
+/// the expected value takes what they carried, as the CPU bound takes a machine's
+/// measured effect. mqperf's Pulsar on r5.2xlarge, journal and ledgers on one 100 GiB
+/// gp2 volume capped at 134 MB/s (article.md § Pulsar), reached 358,323 and 320,853
+/// msg/s at 100 B on 3 bookies against a 670,000 msg/s disk bound (stop 31: expected
+/// 670,000, low 320,000): the gp2 preset now expects their geometric mean share
+/// (×0.506, 339,000 msg/s) and its interval holds both runs; the interval's high end may
+/// still reach the volume's figure. Other EBS volumes (Huawei's) keep the figure, with
+/// the kind's ÷2.09 below it; plans on the preset size its disks on ×0.51 and say so.
+#[test]
+fn a_machine_s_own_disks_that_fell_short_set_the_expected_value() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::{Cluster, Resource};
+    let m = model();
+    let at = |preset: &str| {
+        let hw = Preset::find(preset).expect("preset").hardware();
+        m.predict(&Cluster::planned(SystemId::Pulsar, 3.0, &hw, 100.0, 3, Some(4), 1, Durability::Replicated)).expect("prediction")
+    };
+    let gp2 = at("aws-r5.2xlarge-gp2");
+    assert_eq!(gp2.bound, Resource::Disk);
+    let share = (358_323.0f64 / 670_000.0 * 320_853.0 / 670_000.0).sqrt();
+    assert!((gp2.bounds.disk_share - share).abs() < 0.005, "share {:.4} vs {share:.4}", gp2.bounds.disk_share);
+    assert!((gp2.expected / (670_000.0 * share) - 1.0).abs() < 0.01, "expected {}", gp2.expected);
+    for measured in [358_323.0, 320_853.0] {
+        assert!((measured / gp2.expected).ln().abs() < 0.2f64.ln_1p(), "{measured} within ±20 % of {}", gp2.expected);
+        assert!(gp2.low <= measured && measured <= gp2.high, "{measured} in [{}, {}]", gp2.low, gp2.high);
+    }
+    assert!(gp2.high <= 670_000.0 * 1.001, "the volume's figure stops the high end: {}", gp2.high);
+    assert!(gp2.notes.iter().any(|n| n.contains("so the disk bound is taken × 0.51 there")), "{:?}", gp2.notes);
+    let other = at("huawei-dms-rmq48-12u24g");
+    assert_eq!(other.bounds.disk_share, 1.0, "another machine's EBS keeps its figure");
+    let plan = capacity::throughput::cpu_per_node(&m, SystemId::Pulsar, &Preset::find("aws-r5.2xlarge-gp2").expect("preset").hardware(), 100.0, 3, 4, 1, Durability::Replicated).expect("plan bound");
+    assert!((plan.disk_share - share).abs() < 0.005, "the plan's disks: ×{:.3}", plan.disk_share);
+    assert!(plan.notes.iter().any(|(_, n)| n.contains("measured on this machine")), "{:?}", plan.notes);
 }
 
 /// Disks the user states that write 10 MB/s set the prediction: the interval's high

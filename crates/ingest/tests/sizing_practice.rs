@@ -1616,3 +1616,28 @@ fn disks_of_a_kind_never_run_on_widen_the_machine_interval() {
     let default = run(&cat, &[]);
     assert!(!serde_json::to_string(cand(&default, SystemId::Kafka)).expect("json").contains("disks: no saturated"), "the default plan's low end is not the disks'");
 }
+
+/// Pulsar on the gp2 preset: mqperf's two runs on that machine (journal and ledgers
+/// on one 100 GiB gp2 volume, 134 MB/s) wrote ×0.51 of the disk bound on average
+/// (358,323 and 320,853 msg/s at 100 B against 670,000), so the plan sizes those
+/// disks on ×0.51 and says so: 60 MB/s × RF 3 × write amplification 2 = 360 MB/s
+/// written ÷ (134 MB/s × 0.51 × 70 %) = 7.6 bookies by the disks, where the volume's
+/// figure alone gave 3.8. Told another disk figure (a 250 MB/s volume), the plan takes
+/// it whole: 2.1.
+#[test]
+fn a_preset_s_disks_are_sized_on_what_its_runs_wrote() {
+    let cat = catalog();
+    let disk = |extra: &[(&'static str, &'static str)]| {
+        let mut q = vec![("msgs", "600000"), ("size", "100"), ("retention_h", "1"), ("team", "dedicated"), ("hw", "aws-r5.2xlarge-gp2")];
+        q.extend_from_slice(extra);
+        let p = run(&cat, &q);
+        let b = cand(&p, SystemId::Pulsar).plan.bounds.iter().find(|b| b.kind == BoundKind::Disk).cloned().expect("disk bound");
+        (b.nodes, b.detail)
+    };
+    let (own, words) = disk(&[]);
+    assert!((own - 360.0 / (134.2 * 0.506 * 0.7)).abs() < 0.15, "{own} disk nodes: {words}");
+    assert!(words.contains("× 0.51 measured on this machine's disks"), "{words}");
+    let (told, words) = disk(&[("disk_mbps", "250")]);
+    assert!((told - 360.0 / (250.0 * 0.7)).abs() < 0.05, "{told} disk nodes: {words}");
+    assert!(!words.contains("measured on this machine"), "{words}");
+}

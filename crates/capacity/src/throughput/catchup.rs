@@ -18,7 +18,7 @@ pub struct CatchupRun {
     /// Partitions read.
     pub partitions: f64,
     /// Consumer groups (subscriptions) reading at once; the rate is their sum.
-    #[serde(default = "one")]
+    #[serde(default = "super::one")]
     pub groups: f64,
     /// Message size, bytes.
     pub message_bytes: f64,
@@ -28,10 +28,6 @@ pub struct CatchupRun {
     pub backlog_bytes: Option<f64>,
     /// Broker machines.
     pub nodes: f64,
-}
-
-fn one() -> f64 {
-    1.0
 }
 
 impl CatchupRun {

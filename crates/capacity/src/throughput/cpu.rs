@@ -18,6 +18,11 @@ use crate::corpus::Evidence;
 pub fn bounds_with(a: f64, b: f64, s: &SystemThroughput, c: &Cluster, asm: &Assumptions, factors: &[DurabilityFactor]) -> Bounds {
     let mut bounds = raw_bounds(a, b, s.read.per_group, s.ceiling.as_ref().map(|x| x.bytes_per_s), c, asm, factors);
     bounds.cpu *= s.read.centre(c.rf, c.tail_readers) * s.machine_effect(c).map_or(1.0, |e| e.factor);
+    if let Some(d) = bounds.disk.as_mut() {
+        let share = s.disk_share(c);
+        *d *= share;
+        bounds.disk_share = share;
+    }
     bounds
 }
 
@@ -42,7 +47,7 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     };
     let (durability, spread) = combined(factors, c.system, &c.deviations);
     let stated = |field: &str| !c.assumed.iter().any(|a| a.starts_with(field));
-    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps") }
+    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps"), disk_share: 1.0 }
 }
 
 /// The smallest per-byte cost the fit searches, log10 core·µs/B: a fitted b here

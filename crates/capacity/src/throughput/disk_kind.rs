@@ -37,8 +37,32 @@ pub struct DiskKindEvidence {
 }
 
 impl DiskKindEvidence {
+    /// The share of its disks' figure a machine class's own disks carried, where the
+    /// disk-bound runs there came on average to less than [`DISK_BOUND_CHECKED`] of it
+    /// (mqperf's Pulsar on r5.2xlarge, journal and ledgers on one gp2 volume: ×0.51): a
+    /// prediction on those disks takes the disk bound × this share as its expected
+    /// value, as the CPU bound takes a machine's measured effect
+    /// ([`super::MachineEffect`]). None for a kind over every machine (a shortfall on one
+    /// machine's volume says nothing of another's) and wherever the runs checked the
+    /// figure.
+    pub fn measured_share(&self) -> Option<f64> {
+        match (self.disk_bound, &self.class) {
+            (Some((mean, _)), Some(_)) if mean < DISK_BOUND_CHECKED && mean > 0.0 => Some(mean),
+            _ => None,
+        }
+    }
+
+    /// How far above the disk bound × [`DiskKindEvidence::measured_share`] the runs
+    /// there carried (their highest ÷ their mean), ln units; 0 without a share.
+    pub fn width_up(&self) -> f64 {
+        self.measured_share().map_or(0.0, |m| (self.reach / m).ln().max(0.0))
+    }
+
     /// How far below its figure the disk bound may carry here, ln units: 0 where every
-    /// disk-bound run carried at least [`DISK_BOUND_CHECKED`] of it; where one fell
+    /// disk-bound run carried at least [`DISK_BOUND_CHECKED`] of it; on a machine's own
+    /// disks whose runs fell short on average, the spread of those runs below their mean
+    /// (the expected value already takes the mean, [`DiskKindEvidence::measured_share`]);
+    /// elsewhere where one fell
     /// shorter, [`UNMEASURED_DISK_WIDTH`] or the largest shortfall if larger; with no
     /// disk-bound run, [`UNMEASURED_DISK_WIDTH`] — on a machine class's own disks no
     /// further than the most its runs carried (Huawei's RocketMQ reached ×0.95 of its
@@ -47,6 +71,7 @@ impl DiskKindEvidence {
     pub fn width(&self) -> f64 {
         match (self.disk_bound, &self.class) {
             (Some((_, lowest)), _) if lowest >= DISK_BOUND_CHECKED => 0.0,
+            (Some((mean, lowest)), Some(_)) if mean < DISK_BOUND_CHECKED => (mean / lowest).ln().max(0.0),
             (Some((_, lowest)), _) => UNMEASURED_DISK_WIDTH.max(-lowest.ln()),
             (None, Some(_)) => UNMEASURED_DISK_WIDTH.min(-self.reach.ln()).max(0.0),
             (None, None) => UNMEASURED_DISK_WIDTH,
@@ -57,6 +82,13 @@ impl DiskKindEvidence {
     pub fn words(&self) -> String {
         let on = self.class.as_ref().map_or_else(String::new, |c| format!("on this machine ({c}) "));
         match self.disk_bound {
+            Some((mean, lowest)) if self.measured_share().is_some() => format!(
+                "the runs they bound {on}came to ×{:.2} of the disk bound on average, ×{:.2} at the least, ×{:.2} at the most, so the disk bound is taken × {:.2} there",
+                crate::units::Dec(mean),
+                crate::units::Dec(lowest),
+                crate::units::Dec(self.reach),
+                crate::units::Dec(mean)
+            ),
             Some((mean, lowest)) => format!("the runs they bound {on}came to ×{:.2} of the disk bound on average, ×{:.2} at the least", crate::units::Dec(mean), crate::units::Dec(lowest)),
             None => format!("{} saturated run(s) {on}on them, none disk-bound, carried at most ×{:.2} of the disk bound", self.runs, crate::units::Dec(self.reach)),
         }
@@ -123,7 +155,19 @@ mod tests {
         let at = |k: CorpusDisk, class: Option<&str>| e.iter().find(|x| x.kind == k && x.class.as_deref() == class).map(DiskKindEvidence::width);
         let gp2_w = (670_000.0f64 / 320_853.0).ln();
         assert!((at(CorpusDisk::Ebs, None).expect("kind") - gp2_w).abs() < 1e-9);
-        assert!((at(CorpusDisk::Ebs, Some("r5.2xlarge")).expect("class") - gp2_w).abs() < 1e-9);
+        // On their own machine the expected value takes their mean share; the low end
+        // reaches their lowest, the high end their highest.
+        let mean = (358_323.0f64 / 670_000.0 * 320_853.0 / 670_000.0).sqrt();
+        assert!((at(CorpusDisk::Ebs, Some("r5.2xlarge")).expect("class") - (mean * 670_000.0 / 320_853.0).ln()).abs() < 1e-9);
+        let own = e.iter().find(|x| x.class.as_deref() == Some("r5.2xlarge")).expect("class");
+        assert!((own.measured_share().expect("fell short") - mean).abs() < 1e-9);
+        assert!((own.width_up() - (358_323.0 / 670_000.0 / mean).ln()).abs() < 1e-9);
+        assert!(own.words().contains("so the disk bound is taken × 0.51 there"), "{}", own.words());
+        let kind = e.iter().find(|x| x.kind == CorpusDisk::Ebs && x.class.is_none()).expect("kind");
+        assert_eq!((kind.measured_share(), kind.width_up()), (None, 0.0), "one machine's shortfall is no other volume's");
+        for checked in e.iter().filter(|x| x.kind == CorpusDisk::Nvme || x.class.as_deref() == Some("s000") || x.class.as_deref() == Some("huawei")) {
+            assert_eq!(checked.measured_share(), None, "{checked:?}");
+        }
         assert_eq!(at(CorpusDisk::Nvme, None), Some(0.0));
         assert!((at(CorpusDisk::Ssd, Some("huawei")).expect("class") - (145_594.0f64 / 138_369.0).ln()).abs() < 1e-9);
         assert_eq!(at(CorpusDisk::Ssd, None), Some(UNMEASURED_DISK_WIDTH), "another machine's CPU-bound run says nothing of the kind");

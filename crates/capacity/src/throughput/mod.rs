@@ -179,6 +179,13 @@ impl SystemThroughput {
         }
     }
 
+    /// The share of their figure `c`'s disks carried where they are its machine's own
+    /// and that machine's disk-bound runs fell short ([`DiskKindEvidence::measured_share`]);
+    /// 1 elsewhere.
+    pub fn disk_share(&self, c: &Cluster) -> f64 {
+        self.disk_evidence(c).and_then(DiskKindEvidence::measured_share).unwrap_or(1.0)
+    }
+
     /// The effect measured on `c`'s machine class, if any; none once uploaded runs
     /// calibrated the CPU cost (they are the user's own ground, and were predicted
     /// without a class).
@@ -246,6 +253,17 @@ pub struct Bounds {
     /// The NIC was stated (not the assumed default).
     #[serde(default)]
     pub nic_stated: bool,
+    /// The share of the disks' figure `disk` already takes: below 1 on a machine whose
+    /// own disks carried less in the runs measured there
+    /// ([`SystemThroughput::disk_share`]); `disk ÷ disk_share` is what the disks'
+    /// figure allows, the ceiling an interval stops at ([`Bounds::next_ceiling`]).
+    #[serde(default = "one")]
+    pub disk_share: f64,
+}
+
+/// Serde default of a multiplier.
+fn one() -> f64 {
+    1.0
 }
 
 impl Bounds {
@@ -297,7 +315,8 @@ impl Bounds {
     /// neither is known and finite.
     pub fn next_ceiling(&self) -> Option<(Resource, f64)> {
         let (binding, at) = self.binding();
-        [(Resource::Disk, self.disk, self.disk_stated), (Resource::Nic, Some(self.nic), self.nic_stated)]
+        let disk = self.disk.map(|d| if self.disk_share > 0.0 { d / self.disk_share } else { d });
+        [(Resource::Disk, disk, self.disk_stated), (Resource::Nic, Some(self.nic), self.nic_stated)]
             .into_iter()
             .filter_map(|(r, x, stated)| x.map(|x| (r, x, stated)))
             .filter(|(r, x, stated)| x.is_finite() && (*x > at * (1.0 + 1e-9) || (*r == binding && *stated && *x >= at * (1.0 - 1e-9))))
@@ -474,6 +493,7 @@ impl ThroughputModel {
         let (extra, mut notes) = extra_width(s, c, &b);
         let w = extra.around(base);
         notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
+        notes.extend(disk_share_note(s, c, &b));
         if let Some(e) = s.machine_effect(c) {
             notes.push(format!("CPU bound × {:.3}: measured on this machine class ({}) by {} saturated CPU-bound run(s): {}", crate::units::Dec(e.factor), e.class, e.runs.len(), e.runs.join(", ")));
         }
@@ -585,7 +605,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     if both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
         say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
     }
-    Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up) }
+    Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)) }
 }
 
 /// How far (ln units) stated disks no saturated run of the system checked may carry
@@ -609,6 +629,26 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
     let at = b.binding().1;
     let low = Bounds { disk: Some(d * (-w).exp()), ..b.clone() }.binding().1;
     if at > 0.0 && low > 0.0 { (at / low).ln().max(0.0) } else { 0.0 }
+}
+
+/// The widening (ln units, toward more capacity) of a prediction whose disk bound
+/// takes its machine's measured share ([`SystemThroughput::disk_share`]): how far
+/// capacity rises if the disk bound sits at the most those runs carried
+/// ([`DiskKindEvidence::width_up`]) rather than their mean. 0 elsewhere.
+pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+    let Some(d) = b.disk.filter(|_| b.disk_share < 1.0) else { return 0.0 };
+    let w = s.disk_evidence(c).map_or(0.0, DiskKindEvidence::width_up);
+    let at = b.binding().1;
+    let high = Bounds { disk: Some(d * w.exp()), ..b.clone() }.binding().1;
+    if w > 0.0 && at > 0.0 { (high / at).ln().max(0.0) } else { 0.0 }
+}
+
+/// Words for a disk bound that takes its machine's measured share
+/// ([`Bounds::disk_share`] < 1): the disks, what their runs showed, and the share;
+/// None where the bound takes the disks' figure whole.
+pub fn disk_share_note(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Option<String> {
+    let e = s.disk_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
+    Some(format!("{}: {} (measured on this machine: its runs are the ground, not the disks' figure alone)", c.disk.label(), e.words()))
 }
 
 /// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,
@@ -695,7 +735,7 @@ mod tests {
     use super::*;
 
     fn bounds(cpu: f64, disk: Option<f64>, nic: f64, durability: f64) -> Bounds {
-        Bounds { cpu, disk, nic, partition: Some(cpu * 1.5), durability, durability_log_spread: 0.0, disk_stated: true, nic_stated: true }
+        Bounds { cpu, disk, nic, partition: Some(cpu * 1.5), durability, durability_log_spread: 0.0, disk_stated: true, nic_stated: true, disk_share: 1.0 }
     }
 
     /// acks=1 (×1.63, StreamNative's pairs) speeds the software, not the disks: on

@@ -27,7 +27,7 @@ pub struct CpuPerNode {
     /// per-message fsync on HDD): a setting that slows the software slows what the
     /// disks are driven at too ([`super::Bounds::hardware_factor`]), as `predict`
     /// applies it. 1 where the setting speeds the software up.
-    #[serde(default = "one")]
+    #[serde(default = "super::one")]
     pub hardware_factor: f64,
     /// How far below their stated figures the disks and the NIC may carry, ln units:
     /// the interval calibrated on held-out runs that stated disks or a NIC set
@@ -52,6 +52,11 @@ pub struct CpuPerNode {
     /// serialized: the plan's warnings carry the words).
     #[serde(skip)]
     pub disk_note: Option<(crate::corpus::CorpusDisk, Option<super::DiskKindEvidence>)>,
+    /// The share of their figure the disks carry on this machine
+    /// ([`super::SystemThroughput::disk_share`]): a plan's disk bound is sized on the
+    /// disks' figure × this. 1 where the runs checked the figure or none ran there.
+    #[serde(default = "super::one")]
+    pub disk_share: f64,
     /// The arithmetic, in words with units.
     pub detail: String,
     /// Where the parameters come from.
@@ -66,10 +71,6 @@ pub struct CpuPerNode {
     /// this share is theirs alone.
     #[serde(default)]
     pub read_share: f64,
-}
-
-fn one() -> f64 {
-    1.0
 }
 
 /// The number behind [`cpu_per_node`] without its words: `(msg/s one node's CPU
@@ -164,6 +165,9 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         ));
     }
     let disk_width = if b.disk.is_some() && b.disk_stated { fit.disk_width(&c) } else { 0.0 };
+    if let Some(n) = super::disk_share_note(fit, &c, &b) {
+        notes.push(("calibration".to_string(), n));
+    }
     if let Some(e) = effect {
         notes.push(("calibration".to_string(), e.note().to_string()));
     }
@@ -225,6 +229,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         hardware_log_width_low: hardware_width_low(t, system, &b),
         disk_log_width_low: (disk_width > 0.0).then(|| hardware_width_low(t, system, &b).hypot(disk_width)),
         disk_note: (disk_width > 0.0).then(|| (c.disk, fit.disk_evidence(&c).cloned())),
+        disk_share: b.disk_share,
         detail,
         citation: t.cpu_citation(system),
         notes,
