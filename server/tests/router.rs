@@ -167,3 +167,16 @@ async fn a_query_s_nul_and_cr_never_reach_the_markup_raw() {
     assert!(!html.contains('\0') && !html.contains('\r'), "raw NUL or CR in the page");
     assert!(html.contains("Fix the highlighted fields"));
 }
+
+/// Where the throughput interval moves no machine (a plan the retention sizes: 31
+/// machines at every end) the page says the count once, not "31 to 31"; where it
+/// does (one hour of retention: the throughput sets the count), it gives both ends.
+#[tokio::test]
+async fn the_machine_interval_reads_once_when_its_ends_are_equal() {
+    let (status, html) = get("/?mbps=300&size=1024&retention_h=24&hw=aws-i3en.2xlarge").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("31 expected; 31 at both ends of the 80 % interval"), "equal ends");
+    assert!(!html.contains("31 to 31"), "said once");
+    let (_, html) = get("/?mbps=300&size=1024&retention_h=1&hw=aws-i3en.2xlarge").await;
+    assert!(html.contains("4 expected; 4 to 11 across the 80 % interval"), "differing ends");
+}

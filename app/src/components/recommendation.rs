@@ -44,7 +44,11 @@ pub fn RecommendationCard(
     if let Some(r) = &best.nodes_interval {
         facts.push((
             "Machines across the throughput interval",
-            format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0),
+            if r.at_high_capacity == r.at_low_capacity {
+                format!("{} expected; {} at both ends of the {:.0} % interval", best.nodes, r.at_low_capacity, r.level * 100.0)
+            } else {
+                format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0)
+            },
             format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0),
             String::new(),
         ));

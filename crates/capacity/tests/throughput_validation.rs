@@ -418,7 +418,7 @@ fn a_machine_s_own_disks_that_fell_short_set_the_expected_value() {
     assert_eq!(other.bounds.disk_share, 1.0, "another machine's EBS keeps its figure");
     let plan = capacity::throughput::cpu_per_node(&m, SystemId::Pulsar, &Preset::find("aws-r5.2xlarge-gp2").expect("preset").hardware(), 100.0, 3, 4, 1, Durability::Replicated).expect("plan bound");
     assert!((plan.disk_share - share).abs() < 0.005, "the plan's disks: ×{:.3}", plan.disk_share);
-    assert!(plan.notes.iter().any(|(_, n)| n.contains("measured on this machine")), "{:?}", plan.notes);
+    assert!(plan.notes.iter().any(|(_, n)| n.contains("on this machine (r5.2xlarge)")), "{:?}", plan.notes);
 }
 
 /// Disks the user states that write 10 MB/s set the prediction: the interval's high

@@ -82,14 +82,10 @@ impl DiskKindEvidence {
     pub fn words(&self) -> String {
         let on = self.class.as_ref().map_or_else(String::new, |c| format!("on this machine ({c}) "));
         match self.disk_bound {
-            Some((mean, lowest)) if self.measured_share().is_some() => format!(
-                "the runs they bound {on}came to ×{:.2} of the disk bound on average, ×{:.2} at the least, ×{:.2} at the most, so the disk bound is taken × {:.2} there",
-                crate::units::Dec(mean),
-                crate::units::Dec(lowest),
-                crate::units::Dec(self.reach),
-                crate::units::Dec(mean)
-            ),
-            Some((mean, lowest)) => format!("the runs they bound {on}came to ×{:.2} of the disk bound on average, ×{:.2} at the least", crate::units::Dec(mean), crate::units::Dec(lowest)),
+            Some((mean, lowest)) => {
+                let share = self.measured_share().map_or_else(String::new, |m| format!(", ×{:.2} at the most, so the disk bound is taken × {:.2} there", crate::units::Dec(self.reach), crate::units::Dec(m)));
+                format!("the runs they bound {on}came to ×{:.2} of the disk bound on average, ×{:.2} at the least{share}", crate::units::Dec(mean), crate::units::Dec(lowest))
+            }
             None => format!("{} saturated run(s) {on}on them, none disk-bound, carried at most ×{:.2} of the disk bound", self.runs, crate::units::Dec(self.reach)),
         }
     }

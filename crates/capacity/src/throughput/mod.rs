@@ -625,10 +625,7 @@ pub const UNMEASURED_DISK_WIDTH: f64 = interval::FALLBACK_LOG_HALF_WIDTH;
 /// caps what the disks write.
 pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
     let w = s.disk_width(c);
-    let Some(d) = b.disk.filter(|_| b.disk_stated && w > 0.0) else { return 0.0 };
-    let at = b.binding().1;
-    let low = Bounds { disk: Some(d * (-w).exp()), ..b.clone() }.binding().1;
-    if at > 0.0 && low > 0.0 { (at / low).ln().max(0.0) } else { 0.0 }
+    b.disk.filter(|_| b.disk_stated && w > 0.0).map_or(0.0, |d| disk_moved(b, d, -w))
 }
 
 /// The widening (ln units, toward more capacity) of a prediction whose disk bound
@@ -636,11 +633,16 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 /// capacity rises if the disk bound sits at the most those runs carried
 /// ([`DiskKindEvidence::width_up`]) rather than their mean. 0 elsewhere.
 pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let Some(d) = b.disk.filter(|_| b.disk_share < 1.0) else { return 0.0 };
     let w = s.disk_evidence(c).map_or(0.0, DiskKindEvidence::width_up);
+    b.disk.filter(|_| b.disk_share < 1.0 && w > 0.0).map_or(0.0, |d| disk_moved(b, d, w))
+}
+
+/// How far (ln units, ≥ 0) the binding capacity moves with the disk bound `d` moved
+/// by `e^w`.
+fn disk_moved(b: &Bounds, d: f64, w: f64) -> f64 {
     let at = b.binding().1;
-    let high = Bounds { disk: Some(d * w.exp()), ..b.clone() }.binding().1;
-    if w > 0.0 && at > 0.0 { (high / at).ln().max(0.0) } else { 0.0 }
+    let moved = Bounds { disk: Some(d * w.exp()), ..b.clone() }.binding().1;
+    if at > 0.0 && moved > 0.0 { (moved / at).ln().abs() } else { 0.0 }
 }
 
 /// Words for a disk bound that takes its machine's measured share
@@ -648,7 +650,7 @@ pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 
 /// None where the bound takes the disks' figure whole.
 pub fn disk_share_note(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Option<String> {
     let e = s.disk_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
-    Some(format!("{}: {} (measured on this machine: its runs are the ground, not the disks' figure alone)", c.disk.label(), e.words()))
+    Some(format!("{}: {}", c.disk.label(), e.words()))
 }
 
 /// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,
