@@ -114,6 +114,20 @@ fn bidi_controls_are_stripped_from_names() {
     assert_eq!(m.title.as_deref(), Some("xy"));
 }
 
+/// A title or version made only of control and bidi characters is not given: the
+/// upload keeps its default title (file name and format), not "" (a stop-31 tester).
+#[test]
+fn a_title_of_control_characters_alone_is_not_given() {
+    let m = UploadMeta::from_pairs([("title", "\u{1}\u{7f}\u{202e} \u{9}"), ("version", "\u{0}\u{200f}"), ("system", "kafka"), ("nodes", "3"), ("cores", "8")]).expect("meta");
+    assert_eq!((m.title.as_deref(), m.version.as_deref()), (None, None));
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+    let out = import("mine.csv", csv.as_bytes(), None, &m);
+    let ds = out.dataset.expect("imported");
+    assert!(ds.source.title.starts_with("mine.csv ("), "default title kept: {:?}", ds.source.title);
+    let m = UploadMeta::from_pairs([("title", "\u{1}  run 7 \u{7}")]).expect("meta");
+    assert_eq!(m.title.as_deref(), Some("run 7"), "kept text, trimmed");
+}
+
 #[test]
 fn nic_gbps_has_the_dataset_range_and_no_internal_name_is_shown() {
     // The plan field's range, which recorded datasets share since stop 18 (1,600 Gbit/s).
