@@ -45,7 +45,7 @@ test('a plan shows machines across the throughput interval, with JavaScript and 
     assert.deepEqual(errors, [], `no console errors (CSP included) with js ${js}`);
     const text = await page.textContent('.recommendation dl.facts');
     // One hour of retention: the throughput, not the storage, sets the count, so the
-    // interval's low end needs more machines (4 expected, 11 at the low end at 1 KB).
+    // interval's low end needs more machines (4 expected, 10 at the low end at 1 KB at stop 32).
     const m = text.match(/(\d+) expected; (\d+) to (\d+) across the 80 % interval/);
     assert.ok(m, `interval shown (js ${js}): ${text}`);
     const [mid, lo, hi] = m.slice(1).map(Number);

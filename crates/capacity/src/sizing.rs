@@ -1253,8 +1253,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n_cpu / (1.0 + f.sigma * (n_cpu - 1.0) + f.kappa * n_cpu * (n_cpu - 1.0)),
     };
     let resource_capacity = |busy: f64, machines: f64| if busy > 0.0 { w.msgs().0 * machines / busy } else { f64::INFINITY };
-    // The disks as the durability setting drives them (`hw_factor`).
-    let (disk_rate, nic_rate) = (hw.disk_write().0 * hw_factor, nic);
+    // The disks as the durability setting drives them (`hw_factor`), at the share of
+    // their figure this machine's runs wrote (`disk_share`, as the disk bound sizes them).
+    let (disk_rate, nic_rate) = (hw.disk_write().0 * hw_factor * disk_share, nic);
     let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / disk_rate, n_disk)).min(resource_capacity(net_in.max(net_out) / nic_rate, n_net));
     let utilisation = Utilisation {
         cpu: demand / (n_cpu * per_node_cores),

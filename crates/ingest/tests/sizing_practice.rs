@@ -257,9 +257,10 @@ fn rf1_zones_and_compression_are_planned() {
 }
 
 /// fsync per message costs what the disk under it allows: the corpus model's Kafka
-/// factor is ×0.92 on local NVMe (6 paired StreamNative runs) but ×0.10 on a cloud
-/// volume (assumed; mqperf's one per-message-flush run on gp2 reached 20,800 of
-/// ~830,000 msg/s). A user on the gp2 preset (or `disk=ebs` / `disk=network`) gets the
+/// factor is ×0.92 on local NVMe (6 paired StreamNative runs) but ×0.025 on a cloud
+/// volume (since stop 32 fitted from mqperf's per-message-flush run on gp2, 20,800
+/// msg/s, against its two saturated runs without flush, 828,836 and 810,555: a stated
+/// pair; ×0.10 was assumed before, 4× optimistic). A user on the gp2 preset (or `disk=ebs` / `disk=network`) gets the
 /// volume's factor — more machines — not the local-disk one.
 #[test]
 fn fsync_on_a_cloud_volume_costs_more_than_on_local_nvme() {
@@ -280,10 +281,11 @@ fn fsync_on_a_cloud_volume_costs_more_than_on_local_nvme() {
     let nvme = cpu("aws-i3en.2xlarge", None) / replicated("aws-i3en.2xlarge");
     let gp2 = cpu("aws-r5.2xlarge-gp2", None) / replicated("aws-r5.2xlarge-gp2");
     assert!((nvme - 0.92).abs() < 0.02, "NVMe fsync ×{nvme:.3}");
-    assert!((gp2 - 0.10).abs() < 0.005, "gp2 fsync ×{gp2:.3}");
+    let measured = (20_800.0f64 / 828_836.0 * 20_800.0 / 810_555.0).sqrt();
+    assert!((gp2 / measured - 1.0).abs() < 0.01, "gp2 fsync ×{gp2:.4} vs the pair's ×{measured:.4}");
     // The same machine told its disk is a network volume.
     let ceph = cpu("aws-i3en.2xlarge", Some("network")) / replicated("aws-i3en.2xlarge");
-    assert!((ceph - 0.10).abs() < 0.005, "network fsync ×{ceph:.3}");
+    assert!((ceph / measured - 1.0).abs() < 0.01, "network fsync ×{ceph:.4}");
     // And the plan needs more brokers for it.
     let brokers = |hw: &str| role(cand(&run(&cat, &[("mbps", "50"), ("durability", "fsync"), ("hw", hw), ("retention_h", "1")]), SystemId::Kafka), "broker");
     assert!(brokers("aws-r5.2xlarge-gp2") > brokers("aws-i3en.2xlarge"), "gp2 {} vs NVMe {}", brokers("aws-r5.2xlarge-gp2"), brokers("aws-i3en.2xlarge"));
@@ -1622,8 +1624,7 @@ fn disks_of_a_kind_never_run_on_widen_the_machine_interval() {
 /// (358,323 and 320,853 msg/s at 100 B against 670,000), so the plan sizes those
 /// disks on ×0.51 and says so: 60 MB/s × RF 3 × write amplification 2 = 360 MB/s
 /// written ÷ (134 MB/s × 0.51 × 70 %) = 7.6 bookies by the disks, where the volume's
-/// figure alone gave 3.8. Told another disk figure (a 250 MB/s volume), the plan takes
-/// it whole: 2.1.
+/// figure alone gave 3.8.
 #[test]
 fn a_preset_s_disks_are_sized_on_what_its_runs_wrote() {
     let cat = catalog();
@@ -1637,7 +1638,18 @@ fn a_preset_s_disks_are_sized_on_what_its_runs_wrote() {
     let (own, words) = disk(&[]);
     assert!((own - 360.0 / (134.2 * 0.506 * 0.7)).abs() < 0.15, "{own} disk nodes: {words}");
     assert!(words.contains("× 0.51 measured on this machine's disks"), "{words}");
-    let (told, words) = disk(&[("disk_mbps", "250")]);
-    assert!((told - 360.0 / (250.0 * 0.7)).abs() < 0.05, "{told} disk nodes: {words}");
-    assert!(!words.contains("measured on this machine"), "{words}");
+    // Another figure for the same kind of volume keeps the share (the layout the runs
+    // measured), so a slower volume never plans on fewer bookies (a stop-32 reviewer:
+    // 100 MB/s gave 13 machines where the preset's 134 gave 15).
+    let mut last = 0.0;
+    for mbps in ["250", "134.1", "133.9", "100"] {
+        let (told, words) = disk(&[("disk_mbps", mbps)]);
+        let x: f64 = mbps.parse().expect("number");
+        assert!((told - 360.0 / (x * 0.506 * 0.7)).abs() < 0.05, "{mbps} MB/s: {told} disk nodes: {words}");
+        assert!(told > last, "slower volume, more bookies: {told} after {last}");
+        last = told;
+    }
+    // Another kind of disk is another layout: its figure whole, the low end ÷ 2.
+    let (nvme, words) = disk(&[("disk", "nvme")]);
+    assert!(!words.contains("measured on this machine") && nvme < own, "{nvme}: {words}");
 }

@@ -120,6 +120,18 @@ impl SourceFile {
                 return Err(err(rec, "citation", "every run is cited".into()));
             }
         }
+        // A stated durability pair: the other run exists, on the same machine, of the
+        // same system, both saturated, and they differ in durability.
+        for r in self.runs.iter().filter(|r| !r.pairs_with.is_empty()) {
+            let rec = format!("run {}", r.id);
+            for id in &r.pairs_with {
+                let Some(o) = self.runs.iter().find(|o| &o.id == id) else { return Err(err(rec, "pairs_with", format!("`{id}` is not a run id"))) };
+                let durability = |w: &super::RunWorkload| (w.acks.clone(), w.flush, w.replication, w.ack_quorum, w.journal);
+                if o.machine != r.machine || o.system != r.system || o.driven != super::Driven::Saturated || r.driven != super::Driven::Saturated || durability(&o.workload) == durability(&r.workload) {
+                    return Err(err(rec, "pairs_with", format!("`{id}` must be a saturated run of the same system on the same machine that differs in durability")));
+                }
+            }
+        }
         for c in &s.conflicts {
             for id in &c.rows {
                 if !run_ids.contains(id.as_str()) {

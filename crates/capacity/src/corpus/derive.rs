@@ -64,6 +64,8 @@ pub struct Evidence {
     pub e2e_p99_ms: Option<f64>,
     /// Requested rate, msg/s.
     pub target_msgs: Option<f64>,
+    /// Runs of the same source it is a stated durability pair with ([`super::Run::pairs_with`]).
+    pub pairs_with: Vec<String>,
 }
 
 impl Run {
@@ -111,6 +113,7 @@ impl SourceFile {
                     publish_p99_ms: r.p99(RunMetric::PublishLatency),
                     e2e_p99_ms: r.p99(RunMetric::E2eLatency),
                     target_msgs: r.target_msgs,
+                    pairs_with: r.pairs_with.clone(),
                 })
             })
             .collect()
@@ -214,6 +217,7 @@ impl Evidence {
                     publish_p99_ms: None,
                     e2e_p99_ms: None,
                     target_msgs: None,
+                    pairs_with: Vec::new(),
                 })
             })
             .collect()

@@ -408,6 +408,13 @@ pub struct Run {
     /// Contradiction text, when any.
     #[serde(default)]
     pub conflict: Option<String>,
+    /// Runs of the same file this one is a durability pair with although their
+    /// comparison key differs (a count the source leaves unstated on one side), named
+    /// in the open with the reason in `note`: the flush run of mqperf at 64 partitions
+    /// against its saturated runs at "at least 64". Each must exist, be saturated and
+    /// differ in durability ([`crate::corpus::check`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs_with: Vec<String>,
     /// Where in the source.
     pub citation: String,
     /// Our words.

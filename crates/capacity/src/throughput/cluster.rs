@@ -104,7 +104,7 @@ pub struct Cluster {
     #[serde(default)]
     pub machine_class: Option<String>,
     /// The machine class whose own disks these are ([`Cluster::machine_class`] where
-    /// the disks were not changed from the preset's: kind, count and figure), for
+    /// the disks are of the preset's own kind, [`crate::hardware::preset_disks`]), for
     /// what runs on that machine showed of the disk bound
     /// ([`super::SystemThroughput::disk_width`]).
     #[serde(default)]

@@ -34,6 +34,10 @@ pub struct DiskKindEvidence {
     /// The most any of the runs carried, as a share of its disks' bound (≤ 1): what
     /// the disks were shown to write at least.
     pub reach: f64,
+    /// (smallest, largest) message size, bytes, of the disk-bound runs; None without
+    /// one (and in caches made before it).
+    #[serde(default)]
+    pub sizes: Option<(f64, f64)>,
 }
 
 impl DiskKindEvidence {
@@ -52,10 +56,15 @@ impl DiskKindEvidence {
         }
     }
 
-    /// How far above the disk bound × [`DiskKindEvidence::measured_share`] the runs
-    /// there carried (their highest ÷ their mean), ln units; 0 without a share.
-    pub fn width_up(&self) -> f64 {
-        self.measured_share().map_or(0.0, |m| (self.reach / m).ln().max(0.0))
+    /// How far above the disk bound × [`DiskKindEvidence::measured_share`] a prediction
+    /// for messages of `size` bytes may carry, ln units: at the sizes the runs measured,
+    /// as far as their highest (÷ their mean); at other sizes up to the disks' whole
+    /// figure (the share may be the volume's IOPS at small writes, not its bandwidth: a
+    /// stop-32 reviewer saw mqperf's 100 B share carried to 10 KB). 0 without a share.
+    pub fn width_up(&self, size: f64) -> f64 {
+        let Some(m) = self.measured_share() else { return 0.0 };
+        let measured = self.sizes.is_some_and(|(lo, hi)| size >= lo * 0.999 && size <= hi * 1.001);
+        (if measured { self.reach / m } else { 1.0 / m }).ln().max(0.0)
     }
 
     /// How far below its figure the disk bound may carry here, ln units: 0 where every
@@ -98,11 +107,13 @@ impl DiskKindEvidence {
 pub(super) fn disk_kind_evidence<'a>(runs: impl Iterator<Item = (CorpusDisk, Option<String>, &'a FitRun, Option<(f64, bool)>, f64)>) -> Vec<DiskKindEvidence> {
     let mut out: Vec<(DiskKindEvidence, f64, f64)> = Vec::new();
     for (kind, class, r, disk, weight) in runs {
-        let Some((disk, stated)) = disk.filter(|(d, _)| *d > 0.0 && !r.lower_bound && r.measured > 0.0 && r.predicted > 0.0) else { continue };
+        // A machine with no disk bound (unstated disks its runs did not need) says
+        // nothing of its disks (a stop-32 reviewer read "carried at most ×0.00").
+        let Some((disk, stated)) = disk.filter(|(d, _)| *d > 0.0 && d.is_finite() && !r.lower_bound && r.measured > 0.0 && r.predicted > 0.0) else { continue };
         // Its machine's own disks, and the kind where the figure was stated.
         for key in [class.map(Some), (stated && kind.known().is_some()).then_some(None)].into_iter().flatten() {
             let i = out.iter().position(|(e, _, _)| e.class == key && (key.is_some() || e.kind == kind)).unwrap_or_else(|| {
-                out.push((DiskKindEvidence { kind, class: key.clone(), runs: 0, disk_bound: None, reach: 0.0 }, 0.0, 0.0));
+                out.push((DiskKindEvidence { kind, class: key.clone(), runs: 0, disk_bound: None, reach: 0.0, sizes: None }, 0.0, 0.0));
                 out.len() - 1
             });
             let (e, sum, w) = &mut out[i];
@@ -114,6 +125,8 @@ pub(super) fn disk_kind_evidence<'a>(runs: impl Iterator<Item = (CorpusDisk, Opt
                 *w += weight;
                 let lowest = e.disk_bound.map_or(ratio, |(_, l)| l.min(ratio));
                 e.disk_bound = Some(((*sum / *w).exp(), lowest));
+                let size = r.message_bytes;
+                e.sizes = Some(e.sizes.map_or((size, size), |(lo, hi)| (lo.min(size), hi.max(size))));
             }
         }
     }
@@ -157,10 +170,11 @@ mod tests {
         assert!((at(CorpusDisk::Ebs, Some("r5.2xlarge")).expect("class") - (mean * 670_000.0 / 320_853.0).ln()).abs() < 1e-9);
         let own = e.iter().find(|x| x.class.as_deref() == Some("r5.2xlarge")).expect("class");
         assert!((own.measured_share().expect("fell short") - mean).abs() < 1e-9);
-        assert!((own.width_up() - (358_323.0 / 670_000.0 / mean).ln()).abs() < 1e-9);
+        assert!((own.width_up(100.0) - (358_323.0 / 670_000.0 / mean).ln()).abs() < 1e-9, "at the runs' size: their highest");
+        assert!((own.width_up(1024.0) + mean.ln()).abs() < 1e-9, "at another size: up to the figure");
         assert!(own.words().contains("so the disk bound is taken × 0.51 there"), "{}", own.words());
         let kind = e.iter().find(|x| x.kind == CorpusDisk::Ebs && x.class.is_none()).expect("kind");
-        assert_eq!((kind.measured_share(), kind.width_up()), (None, 0.0), "one machine's shortfall is no other volume's");
+        assert_eq!((kind.measured_share(), kind.width_up(100.0)), (None, 0.0), "one machine's shortfall is no other volume's");
         for checked in e.iter().filter(|x| x.kind == CorpusDisk::Nvme || x.class.as_deref() == Some("s000") || x.class.as_deref() == Some("huawei")) {
             assert_eq!(checked.measured_share(), None, "{checked:?}");
         }

@@ -116,6 +116,10 @@ pub struct DurabilityFactor {
     pub assumed: Option<String>,
 }
 
+/// Spread given to a factor one deviating run measured (against one or more
+/// baselines): ±16 % in log terms.
+pub const SINGLE_PAIR_LOG_SPREAD: f64 = 0.15;
+
 /// Spread given to an assumed factor: ±35 % in log terms.
 pub const ASSUMED_LOG_SPREAD: f64 = 0.3;
 
@@ -153,7 +157,8 @@ pub fn fit_factors(runs: &[(&Evidence, super::Cluster)]) -> Vec<DurabilityFactor
             for (eb, cb) in &mine {
                 for (ed, cd) in &mine {
                     let Some(with) = with_one_more(&cb.deviations, &cd.deviations) else { continue };
-                    if with != d || PairKey::of(eb, cb) != PairKey::of(ed, cd) {
+                    let stated = ed.pairs_with.contains(&eb.run_id) && eb.origin == ed.origin;
+                    if with != d || (!stated && PairKey::of(eb, cb) != PairKey::of(ed, cd)) {
                         continue;
                     }
                     if let (Some(xb), Some(xd)) = (eb.produce_msgs, ed.produce_msgs) {
@@ -168,7 +173,10 @@ pub fn fit_factors(runs: &[(&Evidence, super::Cluster)]) -> Vec<DurabilityFactor
                 let logs: Vec<f64> = pairs.iter().map(|p| p.2.ln()).collect();
                 let mean = logs.iter().sum::<f64>() / logs.len() as f64;
                 let var = logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / (logs.len().max(2) - 1) as f64;
-                let spread = if logs.len() > 1 { var.sqrt().max(0.05) } else { 0.15 };
+                // One deviating run against several baselines is one measurement of the
+                // setting: its spread is a single pair's.
+                let deviating = crate::order::distinct_count(pairs.iter().map(|p| p.1.as_str()));
+                let spread = if deviating > 1 { var.sqrt().max(0.05) } else { SINGLE_PAIR_LOG_SPREAD };
                 DurabilityFactor { system, deviation: d, factor: mean.exp(), log_spread: spread, pairs, assumed: None }
             });
         }

@@ -602,7 +602,8 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
     // Said where it moves the low end by more than 0.5 % (in quadrature with a wide
     // CPU interval a far-off disk bound moves it by nothing a reader sees).
-    if both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
+    // (A share taken from the machine's runs says it in its own note.)
+    if b.disk_share >= 1.0 && both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
         say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
     }
     Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)) }
@@ -633,7 +634,7 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 /// capacity rises if the disk bound sits at the most those runs carried
 /// ([`DiskKindEvidence::width_up`]) rather than their mean. 0 elsewhere.
 pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let w = s.disk_evidence(c).map_or(0.0, DiskKindEvidence::width_up);
+    let w = s.disk_evidence(c).map_or(0.0, |e| e.width_up(c.message_bytes));
     b.disk.filter(|_| b.disk_share < 1.0 && w > 0.0).map_or(0.0, |d| disk_moved(b, d, w))
 }
 
@@ -650,7 +651,7 @@ fn disk_moved(b: &Bounds, d: f64, w: f64) -> f64 {
 /// None where the bound takes the disks' figure whole.
 pub fn disk_share_note(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Option<String> {
     let e = s.disk_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
-    Some(format!("{}: {}", c.disk.label(), e.words()))
+    Some(format!("{}: {} (what these runs showed; no held-out source checks it)", c.disk.label(), e.words()))
 }
 
 /// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,
