@@ -311,7 +311,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(best.system), d.detail));
     }
     if let Some(a) = &best.partition_advice {
-        out.push_str(&format!("Partitions: at least {} (planned {}): {}\n", a.at_least, a.planned, a.reasons.join("; ")));
+        out.push_str(&format!("Partitions: at least {} advised (the plan assumed {}): {}\n", a.at_least, a.planned, a.reasons.join("; ")));
     }
     if best.storage.object_bytes > 0.0 {
         out.push_str(&format!("Object storage: {} TB (one copy; {} h kept on {})\n", fmt_num(best.storage.object_bytes / 1e12), fmt_num(best.storage.local_hours), best.storage.location));

@@ -414,3 +414,16 @@ fn a_tiered_plan_headline_counts_object_storage_too() {
     let (_, plain, _) = mqplan(&["plan", "--mbps", "100", "--retention-h", "24"]);
     assert!(plain.lines().any(|l| l.starts_with("Storage: retained") && !l.contains("object storage")), "{plain}");
 }
+
+/// Partition advice above the planned count reads as advice, not as a contradiction
+/// (a stop-32 reviewer read "at least 251 (planned 84)"): on the gp2 preset's 100 GiB
+/// volumes 600,000 msg/s of 100 B for 24 h needs 251 brokers by storage, and a
+/// leader per broker asks for 251 partitions where the plan assumed 84.
+#[test]
+fn partition_advice_says_what_is_advised_and_what_the_plan_assumed() {
+    let (code, out, err) = mqplan(&["plan", "--hw", "aws-r5.2xlarge-gp2", "--msgs", "600000", "--size", "100"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("Partitions: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.starts_with("Partitions: at least 251 advised (the plan assumed 84): "), "{line}");
+    assert!(line.contains("a leader per data node: 251"), "{line}");
+}

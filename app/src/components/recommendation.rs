@@ -60,7 +60,7 @@ pub fn RecommendationCard(
         after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine (a metadata machine — KRaft controller, ZooKeeper, Pravega controller — at ¼), plus object storage × your price per TB-month and the GB crossing zones × your price per GB".into(), String::new()));
     }
     if let Some(a) = best.partition_advice.as_ref().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions) {
-        after_p99.push(("Partitions", format!("at least {} (planned {})", a.at_least, a.planned), a.reasons.join("; "), String::new()));
+        after_p99.push(("Partitions", format!("at least {} advised (the plan assumed {})", a.at_least, a.planned), a.reasons.join("; "), String::new()));
     }
     if best.cross_zone_mbps > 0.0 {
         after_p99.push(("Cross-zone traffic", format!("{} MB/s", fmt_num(best.cross_zone_mbps)), format!("over {} zones: follower copies placed in other zones plus producers and consumers reaching leaders elsewhere (no follower fetching)", plan.workload.zones), String::new()));

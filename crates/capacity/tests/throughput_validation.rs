@@ -558,3 +558,22 @@ fn the_read_cost_a_plan_shows_reproduces_its_cpu_bound() {
         }
     }
 }
+
+/// A preset's disks never cap a prediction below what a run on that machine reached:
+/// Gordillo's Kafka on Ceph RBD volumes (i3en.6xlarge) wrote 1.6 M msg/s of 460 B at
+/// RF 3 and acks=1 with 6 partitions on 3 brokers (run producer-rf3-async-16pods,
+/// client-bound: a floor). Until stop 32 the preset took the network-storage default
+/// of 450 MB/s and predicted 978,261 msg/s with the interval's high end stopped there
+/// (a stop-32 reviewer); it now takes the 736 MB/s per broker that run wrote.
+#[test]
+fn a_preset_s_disks_carry_what_its_runs_reached() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::Cluster;
+    let m = model();
+    let hw = Preset::find("aws-i3en.6xlarge-ceph").expect("preset").hardware();
+    let p = m.predict(&Cluster::planned(SystemId::Kafka, 3.0, &hw, 460.0, 3, Some(6), 0, Durability::Leader)).expect("prediction");
+    assert!(p.high >= 1_600_000.0, "high {} below the measured floor", p.high);
+    let disk = p.bounds.disk.expect("disks");
+    assert!((disk / (3.0 * 736e6 / (3.0 * 460.0)) - 1.0).abs() < 0.01, "disk bound {disk}");
+}
