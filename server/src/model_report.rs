@@ -119,12 +119,12 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     }
     for f in &t.factors {
         out.push_str(&format!(
-            "{} {}: ×{:.2} (spread ±{:.0} %) {}\n",
+            "{} {}: ×{:.2} (spread ×/÷{:.2}) {}\n",
             f.system.name(),
             f.deviation.label(),
             f.factor,
-            f.log_spread * 100.0,
-            f.assumed.as_deref().map_or_else(|| format!("from {} paired runs", f.pairs.len()), |a| format!("assumed: {a}"))
+            f.log_spread.exp(),
+            f.assumed.as_deref().map_or_else(|| format!("from {} paired runs", f.pairs.len()), |a| format!("assumed: {a}; spread: how far mqplan's assumptions sat from the factors later measured"))
         ));
     }
     out

@@ -82,7 +82,14 @@ fn every_corpus_preset_matches_its_corpus_machine() {
         assert_eq!(m.cores, Some(p.physical_cores.unwrap_or(p.cores / 2)), "preset {}: physical cores", p.id);
         assert!(m.ram_gb.is_some_and(|r| (r - p.ram_gb).abs() / r < 0.01), "preset {}: RAM {:?} vs {}", p.id, m.ram_gb, p.ram_gb);
         assert_eq!(m.disk_count, Some(p.disks), "preset {}: disks", p.id);
-        assert_eq!(m.disk_write_mbps, p.disk_mbps, "preset {}: disk MB/s", p.id);
+        // A disk figure the source does not state is the corpus machine's none; a preset
+        // may carry what one of the source's own runs wrote (Gordillo's Ceph volumes:
+        // 736 MB/s per broker at RF 3), saying so — never the kind's default, which
+        // capped predictions below that run until stop 32.
+        match m.disk_write_mbps {
+            Some(_) => assert_eq!(m.disk_write_mbps, p.disk_mbps, "preset {}: disk MB/s", p.id),
+            None => assert!(p.disk_mbps.is_none() || p.citation.contains("inferred, a floor"), "preset {}: an unstated disk figure is inferred from a run, said", p.id),
+        }
         // A NIC the source does not state is the corpus default, and the preset says so.
         match m.nic_gbps {
             Some(nic) => assert_eq!(nic, p.nic_gbps, "preset {}: NIC", p.id),

@@ -579,7 +579,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     }
     if b.durability != 1.0 {
         parts.push(b.durability_log_spread);
-        say(&|| format!("durability factor ×{:.2} (spread ±{:.0} %)", Dec(b.durability), Dec(b.durability_log_spread * 100.0)));
+        say(&|| format!("durability factor ×{:.2} (spread ×/÷{:.2})", Dec(b.durability), Dec(b.durability_log_spread.exp())));
     }
     let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
     if c.nodes > *max_nodes_measured * 2.0 {

@@ -188,8 +188,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     for d in &c.deviations {
         if let Some(f) = t.factors.iter().find(|f| f.system == system && f.deviation == *d) {
             match &f.assumed {
-                Some(why) => notes.push(("assumption".to_string(), format!("{} ×{:.2}: {why}", d.label(), Dec(f.factor)))),
-                None => notes.push(("durability".to_string(), format!("{} ×{:.2} fitted from {} paired run(s), spread ±{:.0} %", d.label(), Dec(f.factor), f.pairs.len(), Dec(f.log_spread * 100.0)))),
+                Some(why) => notes.push(("assumption".to_string(), format!("{} ×{:.2}: {why}; ×/÷{:.2}, as far as mqplan's assumptions sat from the factors pairs later measured", d.label(), Dec(f.factor), Dec(f.log_spread.exp())))),
+                None => notes.push(("durability".to_string(), format!("{} ×{:.2} fitted from {} paired run(s), spread ×/÷{:.2}", d.label(), Dec(f.factor), f.pairs.len(), Dec(f.log_spread.exp())))),
             }
         }
     }
