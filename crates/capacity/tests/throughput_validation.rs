@@ -603,3 +603,38 @@ fn assumed_factors_carry_the_error_assumptions_showed() {
     assert!(down(&fsync) > down(&plain) + 0.2, "fsync ÷{:.2} vs ÷{:.2}", down(&fsync).exp(), down(&plain).exp());
     assert!(fsync.notes.iter().any(|n| n.contains("durability factor ×0.50 (spread ×/÷2.4")), "{:?}", fsync.notes);
 }
+
+/// A durability setting moves capacity one way only, and so does its spread: acks=1
+/// (leader) never gives a lower low end than acks=all, fsync never a higher high end
+/// (a stop-32 reviewer saw leader raise the high-end machine count on 11 of 12
+/// presets once assumed factors took ×/÷2.41); a factor that does not act on a stated
+/// disk bound adds no width to it (Pulsar on the gp2 preset). A factor measured on one
+/// machine class and carried to another takes an assumption's spread too: Kafka's
+/// fsync on a cloud volume, measured on mqperf's gp2 machine, is wider on the Ceph
+/// preset than on the gp2 one.
+#[test]
+fn durability_moves_capacity_one_way_and_widens_off_its_machine() {
+    use capacity::hardware::{Preset, PRESETS};
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::Cluster;
+    let m = model();
+    for p in PRESETS.iter() {
+        let hw = p.hardware();
+        for s in [SystemId::Kafka, SystemId::Rocketmq, SystemId::Pulsar] {
+            let at = |d| m.predict(&Cluster::planned(s, 3.0, &hw, 1024.0, 2, Some(24), 1, d)).expect("prediction");
+            let (r, l, f) = (at(Durability::Replicated), at(Durability::Leader), at(Durability::Fsync));
+            assert!(l.expected >= r.expected * (1.0 - 1e-9) && l.low >= r.low * (1.0 - 1e-9), "{} {s:?}: leader {:.0}/{:.0} vs replicated {:.0}/{:.0}", p.id, l.low, l.expected, r.low, r.expected);
+            assert!(f.expected <= r.expected * (1.0 + 1e-9) && f.high <= r.high * (1.0 + 1e-9), "{} {s:?}: fsync {:.0}/{:.0} vs replicated {:.0}/{:.0}", p.id, f.expected, f.high, r.expected, r.high);
+        }
+    }
+    let gp2 = Preset::find("aws-r5.2xlarge-gp2").expect("preset").hardware();
+    let pulsar = |d| m.predict(&Cluster::planned(SystemId::Pulsar, 3.0, &gp2, 100.0, 3, Some(64), 1, d)).expect("prediction");
+    let (r, l) = (pulsar(Durability::Replicated), pulsar(Durability::Leader));
+    assert!((r.low - l.low).abs() < 1e-6 && (r.high - l.high).abs() < 1e-6, "disk-bound: [{:.0}, {:.0}] vs [{:.0}, {:.0}]", r.low, r.high, l.low, l.high);
+    let fsync_width = |preset: &str| {
+        let hw = Preset::find(preset).expect("preset").hardware();
+        m.predict(&Cluster::planned(SystemId::Kafka, 3.0, &hw, 100.0, 3, Some(64), 1, Durability::Fsync)).expect("prediction").bounds.durability_log_spread
+    };
+    let (own, carried) = (fsync_width("aws-r5.2xlarge-gp2"), fsync_width("aws-i3en.6xlarge-ceph"));
+    assert!(own < 0.2 && carried > 0.8, "gp2 ×/÷{:.2}, Ceph ×/÷{:.2}", own.exp(), carried.exp());
+}

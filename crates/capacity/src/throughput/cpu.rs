@@ -45,7 +45,7 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
         (Some(x), Some(p)) => Some(p * x / s),
         _ => None,
     };
-    let (durability, spread) = combined(factors, c.system, &c.deviations);
+    let (durability, spread) = combined(factors, c.system, &c.deviations, c.machine_class.as_deref());
     let stated = |field: &str| !c.assumed.iter().any(|a| a.starts_with(field));
     Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps"), disk_share: 1.0 }
 }
@@ -80,7 +80,7 @@ fn disk_candidates(group: &[&FitInput<'_>], factors: &[DurabilityFactor]) -> Vec
         .filter(|i| !i.lower_bound)
         .map(|i| {
             let c = &i.cluster;
-            let (dur, _) = combined(factors, c.system, &c.deviations);
+            let (dur, _) = combined(factors, c.system, &c.deviations, None);
             i.measured / dur * c.rf * wa(c.system, c.message_bytes) * c.message_bytes / c.nodes
         })
         .collect()

@@ -60,7 +60,8 @@ impl DiskKindEvidence {
     /// for messages of `size` bytes may carry, ln units: at the sizes the runs measured,
     /// as far as their highest (÷ their mean); at other sizes up to the disks' whole
     /// figure (the share may be the volume's IOPS at small writes, not its bandwidth: a
-    /// stop-32 reviewer saw mqperf's 100 B share carried to 10 KB). 0 without a share.
+    /// stop-32 reviewer saw mqperf's 100 B share carried to 10 KB; NaN: no size the runs
+    /// measured, as on another kind of disk). 0 without a share.
     pub fn width_up(&self, size: f64) -> f64 {
         let Some(m) = self.measured_share() else { return 0.0 };
         let measured = self.sizes.is_some_and(|(lo, hi)| size >= lo * 0.999 && size <= hi * 1.001);

@@ -38,7 +38,7 @@ pub use disk_kind::DiskKindEvidence;
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{calibrate, calibrate_on, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
-pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, CpuPerNode};
+pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, durability_notes, CpuPerNode};
 pub use scaling::NodeScaling;
 pub use spec::{FitError, ThroughputSpec};
 pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
@@ -183,7 +183,17 @@ impl SystemThroughput {
     /// and that machine's disk-bound runs fell short ([`DiskKindEvidence::measured_share`]);
     /// 1 elsewhere.
     pub fn disk_share(&self, c: &Cluster) -> f64 {
-        self.disk_evidence(c).and_then(DiskKindEvidence::measured_share).unwrap_or(1.0)
+        self.share_evidence(c).and_then(DiskKindEvidence::measured_share).unwrap_or(1.0)
+    }
+
+    /// What the runs on `c`'s machine class showed of its own disks where they fell
+    /// short ([`DiskKindEvidence::measured_share`]): the share follows the machine,
+    /// also onto another kind of disk the user puts in it (a stop-32 reviewer saw
+    /// `disk=hdd` on the gp2 preset drop it and plan Pulsar on fewer machines for a
+    /// slower disk), whose own reach below its figure the kind's evidence sets.
+    pub fn share_evidence(&self, c: &Cluster) -> Option<&DiskKindEvidence> {
+        let class = c.disk_class.as_ref().or(c.machine_class.as_ref())?;
+        self.disk_kinds.iter().find(|e| e.class.as_ref() == Some(class) && e.measured_share().is_some())
     }
 
     /// The effect measured on `c`'s machine class, if any; none once uploaded runs
@@ -494,6 +504,7 @@ impl ThroughputModel {
         let w = extra.around(base);
         notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
         notes.extend(disk_share_note(s, c, &b));
+        notes.extend(plan_cpu::durability_notes(self, c.system, &c.deviations).into_iter().map(|(_, n)| n));
         if let Some(e) = s.machine_effect(c) {
             notes.push(format!("CPU bound × {:.3}: measured on this machine class ({}) by {} saturated CPU-bound run(s): {}", crate::units::Dec(e.factor), e.class, e.runs.len(), e.runs.join(", ")));
         }
@@ -577,9 +588,19 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
         parts.push(part);
         say(&|| format!("message size {} B outside the {} at which CPU-bound saturated runs measured {}'s CPU cost ({:.1} decades): interval widened by ×/÷{:.2}", Num(c.message_bytes), size_span_words(lo, hi), c.system.name(), Dec(decades), Dec(part.exp())));
     }
-    if b.durability != 1.0 {
-        parts.push(b.durability_log_spread);
-        say(&|| format!("durability factor ×{:.2} (spread ×/÷{:.2})", Dec(b.durability), Dec(b.durability_log_spread.exp())));
+    // The durability factor's spread, where the binding bound takes the factor (one that
+    // speeds the software leaves stated disks and a stated NIC as they are: a stop-32
+    // reviewer saw Pulsar's disk-bound gp2 prediction widen to ×0.41 for acks it does
+    // not feel), and never past the baseline: a setting that speeds the broker (acks=1,
+    // ack quorum 1) does not make it slower than the baseline, nor one that slows it
+    // (fsync) faster — so leader's low end never falls below replicated's.
+    let (mut dur_down, mut dur_up) = (0.0, 0.0);
+    let (binding, _) = b.binding();
+    let hardware_binds = (binding == Resource::Disk && b.disk_stated) || (binding == Resource::Nic && b.nic_stated);
+    if b.durability != 1.0 && (b.durability < 1.0 || !hardware_binds) {
+        let (spread, to_baseline) = (b.durability_log_spread, b.durability.ln().abs());
+        (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
+        say(&|| format!("durability factor {} (spread ×/÷{:.2}, never past the baseline)", factor_words(b.durability), Dec(b.durability_log_spread.exp())));
     }
     let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
     if c.nodes > *max_nodes_measured * 2.0 {
@@ -606,7 +627,13 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, mut notes: Option<&mu
     if b.disk_share >= 1.0 && both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
         say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
     }
-    Widening { down: both.hypot(read.down).hypot(disk), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)) }
+    Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up) }
+}
+
+/// A durability factor in words: ×0.93, ×1.63; three decimals below 0.1 (×0.025, a
+/// stop-32 reviewer could not reproduce a plan from "×0.03").
+pub fn factor_words(f: f64) -> String {
+    if f < 0.1 { format!("×{:.3}", Dec(f)) } else { format!("×{:.2}", Dec(f)) }
 }
 
 /// How far (ln units) stated disks no saturated run of the system checked may carry
@@ -634,7 +661,9 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 /// capacity rises if the disk bound sits at the most those runs carried
 /// ([`DiskKindEvidence::width_up`]) rather than their mean. 0 elsewhere.
 pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
-    let w = s.disk_evidence(c).map_or(0.0, |e| e.width_up(c.message_bytes));
+    // On the machine's own kind of disk, as far as its runs reached at their sizes;
+    // on another kind, up to the disks' whole figure.
+    let w = s.share_evidence(c).map_or(0.0, |e| if c.disk_class.is_some() { e.width_up(c.message_bytes) } else { e.width_up(f64::NAN) });
     b.disk.filter(|_| b.disk_share < 1.0 && w > 0.0).map_or(0.0, |d| disk_moved(b, d, w))
 }
 
@@ -650,8 +679,8 @@ fn disk_moved(b: &Bounds, d: f64, w: f64) -> f64 {
 /// ([`Bounds::disk_share`] < 1): the disks, what their runs showed, and the share;
 /// None where the bound takes the disks' figure whole.
 pub fn disk_share_note(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Option<String> {
-    let e = s.disk_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
-    Some(format!("{}: {} (what these runs showed; no held-out source checks it)", c.disk.label(), e.words()))
+    let e = s.share_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
+    Some(format!("{}: {} (what these runs showed; no held-out source checks it)", e.kind.label(), e.words()))
 }
 
 /// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,

@@ -176,7 +176,7 @@ fn fit_system(system: SystemId, runs: &[Usable<'_>], saturated: &[(&Evidence, Cl
     }
     let read = fit_read_cost(system, saturated);
     let catchup = fit_catchup_cost(system, saturated);
-    let ceiling = fit_ceiling(system, saturated, |c| combined(factors, system, &c.deviations).0);
+    let ceiling = fit_ceiling(system, saturated, |c| combined(factors, system, &c.deviations, None).0);
     let per_source = |u: &Usable<'_>| mine.iter().filter(|x| x.evidence.origin == u.evidence.origin).count() as f64;
     let inputs: Vec<FitInput<'_>> = mine
         .iter()
