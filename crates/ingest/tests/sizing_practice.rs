@@ -1660,3 +1660,17 @@ fn a_preset_s_disks_are_sized_on_what_its_runs_wrote() {
     let (hdd, words) = disk(&[("disk", "hdd")]);
     assert!(words.contains("× 0.51 measured on this machine's disks") && hdd > own, "{hdd}: {words}");
 }
+
+/// A durability planned as the system's own baseline says so rather than passing
+/// silently (a stop-32 reviewer): Pulsar's bookies sync the journal before they
+/// acknowledge, so `durability=fsync` is its baseline; Pravega writes through
+/// BookKeeper whatever is asked.
+#[test]
+fn a_durability_planned_as_the_baseline_says_so() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50"), ("retention_h", "1"), ("team", "dedicated"), ("durability", "fsync")]);
+    let said = |s: SystemId, words: &str| cand(&p, s).plan.warnings.iter().any(|w| w.text.contains(words));
+    assert!(said(SystemId::Pulsar, "so this is Pulsar's baseline"), "{:?}", cand(&p, SystemId::Pulsar).plan.warnings);
+    assert!(said(SystemId::Pravega, "planned as its baseline"), "{:?}", cand(&p, SystemId::Pravega).plan.warnings);
+    assert!(!said(SystemId::Kafka, "baseline"), "Kafka's fsync is a factor of its own");
+}

@@ -199,6 +199,8 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
     }
     notes.extend(durability_notes(t, system, &c.deviations));
+    // A durability planned as the system's baseline says so (the cores' note is below).
+    notes.extend(c.assumed.iter().skip(1).map(|a| ("assumption".to_string(), a.clone())));
     if let Some(how) = &fit.floor_only {
         notes.push(("thin_data".to_string(), how.clone()));
     }
