@@ -193,6 +193,16 @@ pub fn measured_class(hw: &Hardware) -> Option<&'static str> {
     MEASURED_CLASSES.iter().find(|(preset, _)| *preset == id).map(|(_, class)| *class)
 }
 
+/// Presets whose disk figure is a floor one of their source's runs wrote while
+/// something else (its clients) held it, not the disks' limit: Gordillo's Ceph RBD
+/// volumes carried at least 736 MB/s per broker.
+pub const DISK_FIGURE_FLOORS: [&str; 1] = ["aws-i3en.6xlarge-ceph"];
+
+/// Whether `hw`'s disk figure is its preset's floor ([`DISK_FIGURE_FLOORS`]), unchanged.
+pub fn disk_figure_is_floor(hw: &Hardware) -> bool {
+    hw.preset.as_deref().filter(|id| DISK_FIGURE_FLOORS.contains(id)).and_then(Preset::find).is_some_and(|p| p.disk == hw.disk && p.disk_mbps.is_some_and(|m| (m - hw.disk_mbps.0).abs() < 1e-9))
+}
+
 /// Whether `hw`'s disks are of its preset's own kind (the layout its runs measured:
 /// the same kind of volume on the same machine, whatever figure or count the user
 /// states for them); false without a preset. Until stop 32 the count and figure had to

@@ -576,6 +576,15 @@ fn a_preset_s_disks_carry_what_its_runs_reached() {
     assert!(p.high >= 1_600_000.0, "high {} below the measured floor", p.high);
     let disk = p.bounds.disk.expect("disks");
     assert!((disk / (3.0 * 736e6 / (3.0 * 460.0)) - 1.0).abs() < 0.01, "disk bound {disk}");
+    // The figure is a floor (that run was client-bound), not the volume's limit: it
+    // does not stop the high end, and the prediction says so (a stop-32 reviewer read
+    // "the hardware cannot carry more" of it). A figure the user states does.
+    assert!(p.high > disk * 1.2 && p.bounds.disk_floor, "high {} at the floor {disk}", p.high);
+    assert!(p.notes.iter().any(|n| n.contains("the disk figure is a floor")), "{:?}", p.notes);
+    let mut told = hw.clone();
+    told.disk_mbps = capacity::units::MegabytesPerSec(500.0);
+    let q = m.predict(&Cluster::planned(SystemId::Kafka, 3.0, &told, 460.0, 3, Some(6), 0, Durability::Leader)).expect("prediction");
+    assert!(!q.bounds.disk_floor && (q.high - q.bounds.disk.expect("disks")).abs() < 1.0, "stated 500 MB/s caps: {}", q.high);
 }
 
 /// An assumed durability factor carries the error mqplan's assumptions showed where

@@ -111,6 +111,10 @@ pub struct Cluster {
     pub disk_class: Option<String>,
 }
 
+/// How [`Cluster::assumed`] marks a disk figure that is a floor, not a limit
+/// ([`crate::hardware::DISK_FIGURE_FLOORS`]).
+pub const DISK_FLOOR: &str = "the disk figure is a floor";
+
 impl Cluster {
     /// Effective cores per node: physical + `smt_yield` × extra hardware threads.
     pub fn effective_cores(&self, a: &Assumptions) -> f64 {
@@ -173,6 +177,7 @@ impl Cluster {
             }]
             .into_iter()
             .chain(same_as_baseline.map(str::to_string))
+            .chain(crate::hardware::disk_figure_is_floor(hw).then(|| format!("{DISK_FLOOR}: a run on this machine wrote it while its clients, not the disks, held the rate")))
             .collect(),
             machine_class: class.map(str::to_string),
             disk_class: class.filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),

@@ -47,7 +47,7 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
     };
     let (durability, spread) = combined(factors, c.system, &c.deviations, c.machine_class.as_deref());
     let stated = |field: &str| !c.assumed.iter().any(|a| a.starts_with(field));
-    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps"), disk_share: 1.0 }
+    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps"), disk_share: 1.0, disk_floor: c.assumed.iter().any(|a| a.starts_with(super::cluster::DISK_FLOOR)) }
 }
 
 /// The smallest per-byte cost the fit searches, log10 core·µs/B: a fitted b here

@@ -269,6 +269,10 @@ pub struct Bounds {
     /// figure allows, the ceiling an interval stops at ([`Bounds::next_ceiling`]).
     #[serde(default = "one")]
     pub disk_share: f64,
+    /// The disks' figure is a floor a run wrote, not their limit
+    /// ([`crate::hardware::DISK_FIGURE_FLOORS`]): it does not stop an interval's high end.
+    #[serde(default)]
+    pub disk_floor: bool,
 }
 
 /// Serde default of a multiplier.
@@ -325,7 +329,7 @@ impl Bounds {
     /// neither is known and finite.
     pub fn next_ceiling(&self) -> Option<(Resource, f64)> {
         let (binding, at) = self.binding();
-        let disk = self.disk.map(|d| if self.disk_share > 0.0 { d / self.disk_share } else { d });
+        let disk = self.disk.filter(|_| !self.disk_floor).map(|d| if self.disk_share > 0.0 { d / self.disk_share } else { d });
         [(Resource::Disk, disk, self.disk_stated), (Resource::Nic, Some(self.nic), self.nic_stated)]
             .into_iter()
             .filter_map(|(r, x, stated)| x.map(|x| (r, x, stated)))
@@ -767,7 +771,7 @@ mod tests {
     use super::*;
 
     fn bounds(cpu: f64, disk: Option<f64>, nic: f64, durability: f64) -> Bounds {
-        Bounds { cpu, disk, nic, partition: Some(cpu * 1.5), durability, durability_log_spread: 0.0, disk_stated: true, nic_stated: true, disk_share: 1.0 }
+        Bounds { cpu, disk, nic, partition: Some(cpu * 1.5), durability, durability_log_spread: 0.0, disk_stated: true, nic_stated: true, disk_share: 1.0, disk_floor: false }
     }
 
     /// acks=1 (×1.63, StreamNative's pairs) speeds the software, not the disks: on
