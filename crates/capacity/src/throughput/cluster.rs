@@ -136,8 +136,8 @@ impl Cluster {
         let mut w = RunWorkload { rf: Some(rf), ..RunWorkload::default() };
         // Settings planned as the baseline say so (a stop-32 reviewer found them silent).
         let same_as_baseline = match (system, durability) {
-            (SystemId::Pulsar, Durability::Fsync) => Some("fsync: BookKeeper's journal already syncs each entry before the bookie acknowledges, so this is Pulsar's baseline"),
-            (SystemId::Pravega, Durability::Fsync | Durability::Leader) => Some("durability: Pravega's segment stores write through BookKeeper's synced journal whatever is asked; planned as its baseline"),
+            (SystemId::Pulsar, Durability::Fsync) => Some("fsync is Pulsar's baseline: its bookies sync the journal before acking"),
+            (SystemId::Pravega, Durability::Fsync | Durability::Leader) => Some("Pravega writes through BookKeeper's synced journal: planned as its baseline"),
             _ => None,
         };
         match (system, durability) {
@@ -177,7 +177,7 @@ impl Cluster {
             }]
             .into_iter()
             .chain(same_as_baseline.map(str::to_string))
-            .chain(crate::hardware::disk_figure_is_floor(hw).then(|| format!("{DISK_FLOOR}: a run on this machine wrote it while its clients, not the disks, held the rate")))
+            .chain(crate::hardware::disk_figure_is_floor(hw).then(|| format!("{DISK_FLOOR}: a client-bound run wrote it")))
             .collect(),
             machine_class: class.map(str::to_string),
             disk_class: class.filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),

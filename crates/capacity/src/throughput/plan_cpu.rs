@@ -97,7 +97,7 @@ pub fn durability_notes(t: &ThroughputModel, system: SystemId, deviations: &[sup
         .iter()
         .filter_map(|d| t.factors.iter().find(|f| f.system == system && f.deviation == *d))
         .map(|f| match &f.assumed {
-            Some(why) => ("assumption".to_string(), format!("{} {}: {why}; ×/÷{:.2}, as far as mqplan's assumptions sat from the factors pairs later measured", f.deviation.label(), super::factor_words(f.factor), Dec(f.log_spread.exp()))),
+            Some(why) => ("assumption".to_string(), format!("{} {}: {why}; ×/÷{:.2}, how far mqplan's assumptions sat from later pairs", f.deviation.label(), super::factor_words(f.factor), Dec(f.log_spread.exp()))),
             None => ("durability".to_string(), format!("{} {} fitted from {} paired run(s), spread ×/÷{:.2}", f.deviation.label(), super::factor_words(f.factor), f.pairs.len(), Dec(f.log_spread.exp()))),
         })
         .collect()
