@@ -617,9 +617,11 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     // ack quorum 1) does not make it slower than the baseline, nor one that slows it
     // (fsync) faster — so leader's low end never falls below replicated's.
     let (mut dur_down, mut dur_up) = (0.0, 0.0);
-    let (binding, _) = b.binding();
-    let hardware_binds = (binding == Resource::Disk && b.disk_stated) || (binding == Resource::Nic && b.nic_stated);
-    if b.durability != 1.0 && (b.durability < 1.0 || !hardware_binds) {
+    let hardware_binds = || {
+        let (binding, _) = b.binding();
+        (binding == Resource::Disk && b.disk_stated) || (binding == Resource::Nic && b.nic_stated)
+    };
+    if b.durability != 1.0 && (b.durability < 1.0 || !hardware_binds()) {
         let (spread, to_baseline) = (b.durability_log_spread, b.durability.ln().abs());
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
         say(&|| format!("durability factor {} (spread ×/÷{:.2}, never past the baseline)", factor_words(b.durability), Dec(b.durability_log_spread.exp())));
@@ -683,6 +685,9 @@ pub fn disk_kind_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
 /// capacity rises if the disk bound sits at the most those runs carried
 /// ([`DiskKindEvidence::width_up`]) rather than their mean. 0 elsewhere.
 pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 {
+    if b.disk_share >= 1.0 {
+        return 0.0;
+    }
     // On the machine's own kind of disk, as far as its runs reached at their sizes;
     // on another kind, up to the disks' whole figure.
     let w = s.share_evidence(c).map_or(0.0, |e| if c.disk_class.is_some() { e.width_up(c.message_bytes) } else { e.width_up(f64::NAN) });
