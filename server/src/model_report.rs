@@ -119,10 +119,10 @@ pub fn validation_text(t: &ThroughputModel) -> String {
     }
     for f in &t.factors {
         out.push_str(&format!(
-            "{} {}: {} (spread ×/÷{:.2}) {}\n",
+            "{} {}: ×{} (spread ×/÷{:.2}) {}\n",
             f.system.name(),
             f.deviation.label(),
-            capacity::throughput::factor_words(f.factor),
+            capacity::throughput::factor_digits(f.factor),
             f.log_spread.exp(),
             f.assumed.as_deref().map_or_else(|| format!("from {} paired runs", f.pairs.len()), |a| format!("assumed: {a}; spread: how far mqplan's assumptions sat from the factors later measured"))
         ));

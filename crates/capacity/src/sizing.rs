@@ -840,7 +840,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // for its sync). The NIC carries what it carries: a new user rightly objected
     // that flushing to disk does not slow a network card.
     let hw_factor = corpus_cpu.as_ref().map_or(1.0, |c| c.hardware_factor);
-    let hw_factor_words = if hw_factor < 1.0 { format!(" × durability {} ({})", crate::throughput::factor_words(hw_factor).trim_start_matches('×'), w.durability.id()) } else { String::new() };
+    let hw_factor_digits = if hw_factor < 1.0 { format!(" × durability {} ({})", crate::throughput::factor_digits(hw_factor), w.durability.id()) } else { String::new() };
     // On a machine whose own disks carried less than their figure in the runs measured
     // there, the disks are sized on that share (the CPU bound's notes say which runs).
     let disk_share = corpus_cpu.as_ref().map_or(1.0, |c| c.disk_share);
@@ -853,7 +853,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         kind: BoundKind::Disk,
         nodes: disk_nodes,
         detail: format!(
-            "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_words}{disk_share_words} × {:.0} %)",
+            "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_digits}{disk_share_words} × {:.0} %)",
             Num(ingress.0), w.rf, Dec(wa), Num(disk_bytes), hw.disks, Num(hw.disk_mbps.0), Dec(util * 100.0)
         ),
         citation: wa_src.into(),

@@ -60,11 +60,11 @@ impl DiskKindEvidence {
     /// for messages of `size` bytes may carry, ln units: at the sizes the runs measured,
     /// as far as their highest (÷ their mean); at other sizes up to the disks' whole
     /// figure (the share may be the volume's IOPS at small writes, not its bandwidth: a
-    /// stop-32 reviewer saw mqperf's 100 B share carried to 10 KB; NaN: no size the runs
-    /// measured, as on another kind of disk). 0 without a share.
-    pub fn width_up(&self, size: f64) -> f64 {
+    /// stop-32 reviewer saw mqperf's 100 B share carried to 10 KB; None: on another kind
+    /// of disk, no size the runs measured). 0 without a share.
+    pub fn width_up(&self, size: Option<f64>) -> f64 {
         let Some(m) = self.measured_share() else { return 0.0 };
-        let measured = self.sizes.is_some_and(|(lo, hi)| size >= lo * 0.999 && size <= hi * 1.001);
+        let measured = size.zip(self.sizes).is_some_and(|(size, (lo, hi))| size >= lo * 0.999 && size <= hi * 1.001);
         (if measured { self.reach / m } else { 1.0 / m }).ln().max(0.0)
     }
 
@@ -171,11 +171,11 @@ mod tests {
         assert!((at(CorpusDisk::Ebs, Some("r5.2xlarge")).expect("class") - (mean * 670_000.0 / 320_853.0).ln()).abs() < 1e-9);
         let own = e.iter().find(|x| x.class.as_deref() == Some("r5.2xlarge")).expect("class");
         assert!((own.measured_share().expect("fell short") - mean).abs() < 1e-9);
-        assert!((own.width_up(100.0) - (358_323.0 / 670_000.0 / mean).ln()).abs() < 1e-9, "at the runs' size: their highest");
-        assert!((own.width_up(1024.0) + mean.ln()).abs() < 1e-9, "at another size: up to the figure");
+        assert!((own.width_up(Some(100.0)) - (358_323.0 / 670_000.0 / mean).ln()).abs() < 1e-9, "at the runs' size: their highest");
+        assert!((own.width_up(Some(1024.0)) + mean.ln()).abs() < 1e-9, "at another size: up to the figure");
         assert!(own.words().contains("so the disk bound is taken × 0.51 there"), "{}", own.words());
         let kind = e.iter().find(|x| x.kind == CorpusDisk::Ebs && x.class.is_none()).expect("kind");
-        assert_eq!((kind.measured_share(), kind.width_up(100.0)), (None, 0.0), "one machine's shortfall is no other volume's");
+        assert_eq!((kind.measured_share(), kind.width_up(Some(100.0))), (None, 0.0), "one machine's shortfall is no other volume's");
         for checked in e.iter().filter(|x| x.kind == CorpusDisk::Nvme || x.class.as_deref() == Some("s000") || x.class.as_deref() == Some("huawei")) {
             assert_eq!(checked.measured_share(), None, "{checked:?}");
         }

@@ -642,7 +642,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     if b.durability != 1.0 && (b.durability < 1.0 || !hardware_binds()) {
         let (spread, to_baseline) = (b.durability_log_spread, b.durability.ln().abs());
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
-        say(&|| format!("durability factor {} (spread ×/÷{:.2}, never past the baseline)", factor_words(b.durability), Dec(b.durability_log_spread.exp())));
+        say(&|| format!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
     }
     let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
     if c.nodes > *max_nodes_measured * 2.0 {
@@ -672,10 +672,10 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up) }
 }
 
-/// A durability factor in words: ×0.93, ×1.63; three decimals below 0.1 (×0.025, a
-/// stop-32 reviewer could not reproduce a plan from "×0.03").
-pub fn factor_words(f: f64) -> String {
-    if f < 0.1 { format!("×{:.3}", Dec(f)) } else { format!("×{:.2}", Dec(f)) }
+/// A durability factor's digits, without the ×: 0.93, 1.63; three decimals below 0.1
+/// (0.025: a stop-32 reviewer could not reproduce a plan from "×0.03").
+pub fn factor_digits(f: f64) -> String {
+    if f < 0.1 { format!("{:.3}", Dec(f)) } else { format!("{:.2}", Dec(f)) }
 }
 
 /// How far (ln units) stated disks no saturated run of the system checked may carry
@@ -708,8 +708,8 @@ pub fn disk_kind_width_up(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> f64 
     }
     // On the machine's own kind of disk, as far as its runs reached at their sizes;
     // on another kind, up to the disks' whole figure.
-    let w = s.share_evidence(c).map_or(0.0, |e| if c.disk_class.is_some() { e.width_up(c.message_bytes) } else { e.width_up(f64::NAN) });
-    b.disk.filter(|_| b.disk_share < 1.0 && w > 0.0).map_or(0.0, |d| disk_moved(b, d, w))
+    let w = s.share_evidence(c).map_or(0.0, |e| e.width_up(c.disk_class.is_some().then_some(c.message_bytes)));
+    b.disk.filter(|_| w > 0.0).map_or(0.0, |d| disk_moved(b, d, w))
 }
 
 /// How far (ln units, ≥ 0) the binding capacity moves with the disk bound `d` moved

@@ -86,10 +86,6 @@ pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardwar
     Some((b.cpu * b.durability, half, level))
 }
 
-/// The calibrated interval of the CPU bound itself, widened as
-/// [`ThroughputModel::predict`] widens it — but for the CPU alone: an unmeasured read
-/// cost's range is not cut at the disks or NIC here (a chart's CPU band moved with the
-/// NIC), which size the cluster as bounds of their own.
 /// Each durability setting's factor in words, as (warning kind, text): where it comes
 /// from (fitted from paired runs, or mqplan's assumption and why) and its spread.
 pub fn durability_notes(t: &ThroughputModel, system: SystemId, deviations: &[super::Deviation]) -> Vec<(String, String)> {
@@ -97,12 +93,16 @@ pub fn durability_notes(t: &ThroughputModel, system: SystemId, deviations: &[sup
         .iter()
         .filter_map(|d| t.factors.iter().find(|f| f.system == system && f.deviation == *d))
         .map(|f| match &f.assumed {
-            Some(why) => ("assumption".to_string(), format!("{} {}: {why}; ×/÷{:.2}, how far mqplan's assumptions sat from later pairs", f.deviation.label(), super::factor_words(f.factor), Dec(f.log_spread.exp()))),
-            None => ("durability".to_string(), format!("{} {} fitted from {} paired run(s), spread ×/÷{:.2}", f.deviation.label(), super::factor_words(f.factor), f.pairs.len(), Dec(f.log_spread.exp()))),
+            Some(why) => ("assumption".to_string(), format!("{} ×{}: {why}; ×/÷{:.2}, how far mqplan's assumptions sat from later pairs", f.deviation.label(), super::factor_digits(f.factor), Dec(f.log_spread.exp()))),
+            None => ("durability".to_string(), format!("{} ×{} fitted from {} paired run(s), spread ×/÷{:.2}", f.deviation.label(), super::factor_digits(f.factor), f.pairs.len(), Dec(f.log_spread.exp()))),
         })
         .collect()
 }
 
+/// The calibrated interval of the CPU bound itself, widened as
+/// [`ThroughputModel::predict`] widens it — but for the CPU alone: an unmeasured read
+/// cost's range is not cut at the disks or NIC here (a chart's CPU band moved with the
+/// NIC), which size the cluster as bounds of their own.
 fn half_width(t: &ThroughputModel, fit: &super::SystemThroughput, c: &Cluster, b: &super::Bounds) -> (Widening, f64) {
     let cpu = b.cpu_only();
     half_width_with_read(t, fit, c, &cpu, super::read_cost_width(fit, c, &cpu))
@@ -163,7 +163,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         crate::units::Num(size),
         read_words,
         effect_words,
-        if b.durability == 1.0 { String::new() } else { format!(" × durability {}", super::factor_words(b.durability).trim_start_matches('×')) },
+        if b.durability == 1.0 { String::new() } else { format!(" × durability {}", super::factor_digits(b.durability)) },
         crate::units::Num(b.cpu * b.durability),
     );
     let mut notes = Vec::new();
