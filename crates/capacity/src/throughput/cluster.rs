@@ -97,8 +97,13 @@ pub struct Cluster {
     pub tail_readers: f64,
     /// Durability settings that differ from the baseline (acks=all, OS flush…).
     pub deviations: Vec<Deviation>,
-    /// Fields the source did not state that were filled from [`Assumptions`].
-    pub assumed: Vec<String>,
+    /// A measured run's figures its source did not state, filled from
+    /// [`Assumptions`] or fitted.
+    pub unstated: Vec<Unstated>,
+    /// How a planned cluster's preset is read: its cores, a durability planned as the
+    /// system's baseline, a disk figure that is a floor ([`PresetReading`]).
+    #[serde(default)]
+    pub reading: PresetReading,
     /// The machine class ([`super::class_key`]) when the corpus may have measured it:
     /// a run's own machine, or a preset's whose cores were kept.
     #[serde(default)]
@@ -111,11 +116,81 @@ pub struct Cluster {
     pub disk_class: Option<String>,
 }
 
-/// How [`Cluster::assumed`] marks a disk figure that is a floor, not a limit
-/// ([`crate::hardware::DISK_FIGURE_FLOORS`]).
-pub const DISK_FLOOR: &str = "the disk figure is a floor";
+/// A figure of a measured run its source did not state ([`Cluster::unstated`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unstated {
+    /// Per-disk write, MB/s: the disk kind's default ([`Assumptions::disk_default`]).
+    DiskWrite,
+    /// Disks per node: one.
+    DiskCount,
+    /// NIC, Gbit/s: [`Assumptions::nic_gbps`].
+    Nic,
+    /// Replication factor: [`Assumptions::rf`], never more than the nodes.
+    Rf,
+    /// Per-disk write fitted from the machine's own disk-bound runs (the runs' source
+    /// stated none).
+    DiskWriteFitted,
+}
+
+impl Unstated {
+    /// The corpus field's name, and how it was filled where it was not assumed.
+    pub fn label(self) -> &'static str {
+        match self {
+            Unstated::DiskWrite => "disk_write_mbps",
+            Unstated::DiskCount => "disk_count",
+            Unstated::Nic => "nic_gbps",
+            Unstated::Rf => "rf",
+            Unstated::DiskWriteFitted => "disk_write_mbps (fitted from the machine's own runs)",
+        }
+    }
+
+    /// Whether it is a figure of the disks.
+    pub fn is_disk(self) -> bool {
+        matches!(self, Unstated::DiskWrite | Unstated::DiskCount | Unstated::DiskWriteFitted)
+    }
+}
+
+/// How a planned cluster's hardware and durability were read ([`Cluster::planned`]);
+/// empty for a measured run's cluster.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PresetReading {
+    /// How the preset's cores were read (hardware threads on physical cores).
+    pub cores: Option<String>,
+    /// A durability setting planned as the system's baseline, in words.
+    pub baseline: Option<String>,
+    /// The preset's disk figure is a floor a client-bound run wrote, not a limit
+    /// ([`crate::hardware::DISK_FIGURE_FLOORS`]): it does not stop the interval's high end.
+    pub disk_floor: bool,
+}
+
+/// What [`PresetReading::notes`] says of a disk figure that is a floor.
+pub const DISK_FLOOR: &str = "the disk figure is a floor: a client-bound run wrote it";
+
+impl PresetReading {
+    /// The notes a plan gives beside its own words on cores: the baseline and the floor.
+    pub fn plan_notes(&self) -> impl Iterator<Item = String> + '_ {
+        self.baseline.iter().cloned().chain(self.disk_floor.then(|| DISK_FLOOR.to_string()))
+    }
+}
 
 impl Cluster {
+    /// Every assumption behind this cluster's figures, in words: the unstated fields,
+    /// then how a preset was read.
+    pub fn assumption_notes(&self) -> impl Iterator<Item = String> + '_ {
+        self.unstated.iter().map(|u| u.label().to_string()).chain(self.reading.cores.clone()).chain(self.reading.plan_notes())
+    }
+
+    /// Whether the disks' figures were stated (by the source, the preset or the user).
+    pub fn disk_stated(&self) -> bool {
+        !self.unstated.iter().any(|u| u.is_disk())
+    }
+
+    /// Whether the NIC's figure was stated.
+    pub fn nic_stated(&self) -> bool {
+        !self.unstated.contains(&Unstated::Nic)
+    }
+
     /// Effective cores per node: physical + `smt_yield` × extra hardware threads.
     pub fn effective_cores(&self, a: &Assumptions) -> f64 {
         self.cores + a.smt_yield * (self.vcpus - self.cores).max(0.0)
@@ -171,14 +246,15 @@ impl Cluster {
             partitions: partitions.map(f64::from),
             tail_readers: f64::from(fanout),
             deviations: deviations(system, &w, disk),
-            assumed: [match hw.physical_cores {
-                Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
-                None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
-            }]
-            .into_iter()
-            .chain(same_as_baseline.map(str::to_string))
-            .chain(crate::hardware::disk_figure_is_floor(hw).then(|| format!("{DISK_FLOOR}: a client-bound run wrote it")))
-            .collect(),
+            unstated: Vec::new(),
+            reading: PresetReading {
+                cores: Some(match hw.physical_cores {
+                    Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
+                    None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
+                }),
+                baseline: same_as_baseline.map(str::to_string),
+                disk_floor: crate::hardware::disk_figure_is_floor(hw),
+            },
             machine_class: class.map(str::to_string),
             disk_class: class.filter(|_| crate::hardware::preset_disks(hw)).map(str::to_string),
         }
@@ -188,7 +264,7 @@ impl Cluster {
     pub fn of_run(e: &Evidence, a: &Assumptions) -> Option<Cluster> {
         let m = &e.machine;
         let w = &e.workload;
-        let mut assumed = Vec::new();
+        let mut unstated = Vec::new();
         let nodes = f64::from(m.nodes?);
         let cores = f64::from(m.cores?);
         let vcpus = f64::from(m.vcpus.unwrap_or(m.cores?));
@@ -197,22 +273,22 @@ impl Cluster {
             None
         } else {
             let mbps = m.disk_write_mbps.unwrap_or_else(|| {
-                assumed.push("disk_write_mbps".to_string());
+                unstated.push(Unstated::DiskWrite);
                 a.disk_default(m.disk_kind)
             });
             let disks = f64::from(m.disk_count.unwrap_or_else(|| {
-                assumed.push("disk_count".to_string());
+                unstated.push(Unstated::DiskCount);
                 1
             }));
             Some(mbps * 1e6 * disks)
         };
         let nic = m.nic_gbps.unwrap_or_else(|| {
-            assumed.push("nic_gbps".to_string());
+            unstated.push(Unstated::Nic);
             a.nic_gbps
         });
         // Unstated, the assumed RF but never more copies than nodes.
         let rf = w.rf.unwrap_or_else(|| {
-            assumed.push("rf".to_string());
+            unstated.push(Unstated::Rf);
             a.rf.min(m.nodes.unwrap_or(a.rf).max(1))
         });
         let readers = match w.reading {
@@ -234,7 +310,8 @@ impl Cluster {
             partitions,
             tail_readers: readers,
             deviations: deviations(e.system, w, m.disk_kind),
-            assumed,
+            unstated,
+            reading: PresetReading::default(),
             machine_class: Some(super::class_key(m)),
             disk_class: Some(super::class_key(m)),
         })

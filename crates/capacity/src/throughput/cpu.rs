@@ -46,8 +46,7 @@ fn raw_bounds(a: f64, b: f64, read: f64, ceiling: Option<f64>, c: &Cluster, asm:
         _ => None,
     };
     let (durability, spread) = combined(factors, c.system, &c.deviations, c.machine_class.as_deref());
-    let stated = |field: &str| !c.assumed.iter().any(|a| a.starts_with(field));
-    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: stated("disk_write_mbps") && stated("disk_count"), nic_stated: stated("nic_gbps"), disk_share: 1.0, disk_floor: c.assumed.iter().any(|a| a.starts_with(super::cluster::DISK_FLOOR)) }
+    Bounds { cpu, disk, nic, partition, durability, durability_log_spread: spread, disk_stated: c.disk_stated(), nic_stated: c.nic_stated(), disk_share: 1.0, disk_floor: c.reading.disk_floor }
 }
 
 /// The smallest per-byte cost the fit searches, log10 core·µs/B: a fitted b here

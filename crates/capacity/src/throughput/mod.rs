@@ -506,7 +506,7 @@ impl ThroughputModel {
         let (base, level) = self.base_interval_on(c.system, ground);
         let (extra, mut notes) = extra_width(s, c, &b);
         let w = extra.around(base);
-        notes.extend(c.assumed.iter().map(|f| format!("assumed: {f}")));
+        notes.extend(c.assumption_notes().map(|f| format!("assumed: {f}")));
         notes.extend(disk_share_note(s, c, &b));
         notes.extend(plan_cpu::durability_notes(self, c.system, &c.deviations).into_iter().map(|(_, n)| n));
         if let Some(e) = s.machine_effect(c) {

@@ -200,7 +200,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     }
     notes.extend(durability_notes(t, system, &c.deviations));
     // A durability planned as the system's baseline says so (the cores' note is below).
-    notes.extend(c.assumed.iter().skip(1).map(|a| ("assumption".to_string(), a.clone())));
+    notes.extend(c.reading.plan_notes().map(|a| ("assumption".to_string(), a)));
     if let Some(how) = &fit.floor_only {
         notes.push(("thin_data".to_string(), how.clone()));
     }

@@ -136,7 +136,7 @@ impl ThroughputSpec {
         for u in &mut runs {
             if let Some((_, d)) = shared.iter().find(|(m, _)| *m == u.evidence.machine.id) {
                 u.cluster.disk_bytes_per_s = Some(d.unwrap_or(f64::INFINITY));
-                u.cluster.assumed.push("disk_write_mbps (fitted from the machine's own runs)".to_string());
+                u.cluster.unstated.push(super::cluster::Unstated::DiskWriteFitted);
             }
         }
         let mut systems: Vec<SystemThroughput> = SystemId::ALL
