@@ -210,11 +210,11 @@ fn predict_corpus(t: &ThroughputModel, spec: &ClusterSpec) -> Option<Prediction>
         points.extend(u.runs.iter().map(|r| r.point.clone()));
     }
     // Outside what the fit's saturated runs measured: the message size, the hardware
-    // threads per node (past the stated nearness) or the node count (past twice the
+    // threads per node (past the stated nearness) or the node count (past the
     // largest) — the same tests that widen the interval.
     let (lo, hi) = fit.size_range;
-    let NodeScaling::Linear { max_nodes_measured, .. } = &fit.scaling;
-    let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001 || crate::throughput::hardware_distance_width(fit, &c).is_some() || c.nodes > max_nodes_measured * 2.0;
+    let scaled_past = crate::throughput::scaling_width(c.nodes, fit.scaling.max_nodes_measured()) > 0.0;
+    let extrapolated = spec.size.0 < lo * 0.999 || spec.size.0 > hi * 1.001 || crate::throughput::hardware_distance_width(fit, &c).is_some() || scaled_past;
     Some(Prediction {
         system: spec.system,
         msgs_per_s: p.expected,

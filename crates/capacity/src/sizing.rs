@@ -1162,7 +1162,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let short = crate::recovery::RecoveryInputs { disk_bytes: r.disk_bytes * hw, nic_bytes: r.nic_bytes * hw, replica_writes: r.replica_writes * cpu, ..r.clone() };
         short.nodes_for(need, factors::MAX_DATA_NODES).map(|(n, _)| f64::from(n) * zone_factor)
     };
-    let machines_at = |cpu: f64, hw: f64, disk: f64| -> u32 {
+    // Past the largest cluster measured, the CPU bound's low end also carries linear
+    // scaling's doubt, growing with the count it needs there (`nodes_at_low_end`).
+    let scaling_from = corpus_cpu.as_ref().map_or(0.0, |c| c.max_nodes_measured);
+    let machines_at_scaled = |cpu: f64, hw: f64, disk: f64, doubt: bool| -> u32 {
         // At or above the expected capacity the drain is the bound as sized.
         let drain = if cpu < 1.0 || hw < 1.0 { drain_at(cpu.min(1.0), hw.min(1.0)) } else { None };
         let scale_of = |k: BoundKind| match k {
@@ -1171,7 +1174,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             BoundKind::Network => hw,
             _ => 1.0,
         };
-        let scaled = |b: &Bound| if b.kind == BoundKind::Drain { drain.unwrap_or(b.nodes / cpu.min(hw).min(1.0)) } else { b.nodes / scale_of(b.kind) };
+        let scaled = |b: &Bound| match b.kind {
+            BoundKind::Drain => drain.unwrap_or(b.nodes / cpu.min(hw).min(1.0)),
+            BoundKind::Cpu if doubt && cpu < 1.0 => crate::throughput::nodes_at_low_end(b.nodes, -cpu.ln(), scaling_from),
+            _ => b.nodes / scale_of(b.kind),
+        };
         let binding = bounds.iter().filter(|b| !b.kind.is_minimum()).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
         let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).max(latency_floor).min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
@@ -1182,6 +1189,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
         roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
     };
+    let machines_at = |cpu: f64, hw: f64, disk: f64| machines_at_scaled(cpu, hw, disk, true);
     let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
         level: c.level,
         at_low_capacity: machines_at((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp()),
@@ -1190,6 +1198,21 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // The disks' wider reach on their kind is said where it moved the low end.
     if let (Some(c), Some(i)) = (corpus_cpu.as_ref(), nodes_interval.as_ref()) {
         let (cpu, hw) = ((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp());
+        // So is linear scaling's doubt, where it added machines.
+        let linear = machines_at_scaled(cpu, hw, (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), false);
+        if linear != i.at_low_capacity {
+            warnings.push(Warning {
+                kind: "extrapolation".into(),
+                text: format!(
+                    "{}: {} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes the largest measured cluster had, the CPU bound's low end falls ÷{:.3} per doubling (mqplan's assumption; linear scaling is the Universal Scalability Law's ceiling and no source measured a series of node counts)",
+                    m.system.name(),
+                    i.at_low_capacity,
+                    linear,
+                    Num(c.max_nodes_measured),
+                    Dec(crate::throughput::NODE_SCALING_WIDENING.exp())
+                ),
+            });
+        }
         if let (Some((kind, evidence)), Some(fit)) = (c.disk_note.as_ref(), corpus.and_then(|t| t.system(m.system))) {
             if machines_at(cpu, hw, hw) != i.at_low_capacity {
                 warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {}", m.system.name(), crate::throughput::disk_kind_note(fit, *kind, evidence.as_ref())) });

@@ -670,3 +670,31 @@ fn a_cpu_bound_close_above_a_disk_bound_is_said() {
     assert!(two.notes.iter().any(|n| n.contains("the CPU would bind below this interval's low end") && n.contains(&words)), "{words}: {:?}", two.notes);
     assert!(!four.notes.iter().any(|n| n.contains("the CPU would bind below")), "{:?}", four.notes);
 }
+
+/// Linear node scaling is the Universal Scalability Law's ceiling, so past the largest
+/// cluster measured the interval widens toward less capacity only, by the stated
+/// assumption (÷1.105 per doubling) in quadrature with the rest: the expected value
+/// and the high end scale with the nodes, the low end falls behind (before stop 33 a
+/// flat 0.1 each way, and only past twice the largest cluster).
+#[test]
+fn node_scaling_doubt_widens_only_the_low_end_past_the_measured() {
+    use capacity::hardware::Preset;
+    use capacity::system::{Durability, SystemId};
+    use capacity::throughput::{scaling_width, Cluster};
+    let m = model();
+    let hw = Preset::find("aws-i3en.2xlarge").expect("preset").hardware();
+    let at = |nodes: f64| m.predict(&Cluster::planned(SystemId::Kafka, nodes, &hw, 1024.0, 3, Some(10_000), 1, Durability::Replicated)).expect("prediction");
+    let max = m.system(SystemId::Kafka).expect("Kafka fitted").scaling.max_nodes_measured();
+    assert!(max >= 3.0, "Kafka's largest measured cluster: {max}");
+    let (measured, big) = (at(max), at(max * 8.0));
+    assert_eq!(measured.bound, big.bound, "same binding bound per node");
+    let per_node = |x: f64, n: f64| x / n;
+    assert!((per_node(big.expected, max * 8.0) - per_node(measured.expected, max)).abs() < 1e-6 * measured.expected, "linear expected value");
+    assert!(((big.high / big.expected) - (measured.high / measured.expected)).abs() < 1e-9, "the high end is not widened");
+    let down = |p: &capacity::throughput::ThroughputPrediction| (p.expected / p.low).ln();
+    assert!(scaling_width(max, max) == 0.0);
+    let expect = down(&measured).hypot(scaling_width(max * 8.0, max));
+    assert!((down(&big) - expect).abs() < 1e-9, "÷{:.3} below at 8× the measured, expected ÷{:.3}", down(&big).exp(), expect.exp());
+    assert!(big.notes.iter().any(|n| n.contains("linear scaling assumed") && n.contains("÷1.105 per doubling")), "{:?}", big.notes);
+    assert!(!measured.notes.iter().any(|n| n.contains("linear scaling assumed")), "{:?}", measured.notes);
+}

@@ -1674,3 +1674,26 @@ fn a_durability_planned_as_the_baseline_says_so() {
     assert!(said(SystemId::Pravega, "planned as its baseline"), "{:?}", cand(&p, SystemId::Pravega).plan.warnings);
     assert!(!said(SystemId::Kafka, "baseline"), "Kafka's fsync is a factor of its own");
 }
+
+/// A plan far past the largest measured cluster carries linear scaling's doubt at its
+/// low end: the CPU bound's machine count there is the fixed point of
+/// `nodes_at_low_end`, more than linear scaling alone gives, and a warning says both
+/// counts (stop 33: plans had sized the CPU bound one node at a time, so 60 brokers
+/// planned on 3-node runs read as sure as 6). A small plan within the measured says
+/// nothing of it.
+#[test]
+fn a_plan_past_the_measured_clusters_carries_scaling_doubt_at_its_low_end() {
+    let cat = catalog();
+    let p = run(&cat, &[("msgs", "20000000"), ("size", "100"), ("fanout", "1"), ("partitions", "20000")]);
+    let k = cand(&p, SystemId::Kafka);
+    let i = k.plan.nodes_interval.as_ref().expect("interval");
+    let w = k.plan.warnings.iter().find(|w| w.text.contains("linear scaling alone gives")).unwrap_or_else(|| panic!("no scaling warning: {:?} {:?}", k.plan.bounds, k.plan.warnings));
+    assert_eq!(w.kind, "extrapolation");
+    let head = format!("Kafka: {} machines at the interval's low end, where linear scaling alone gives ", i.at_low_capacity);
+    assert!(w.text.starts_with(&head), "{}", w.text);
+    let linear: u32 = w.text[head.len()..].split(':').next().and_then(|s| s.trim().replace(',', "").parse().ok()).unwrap_or_else(|| panic!("{}", w.text));
+    assert!(linear < i.at_low_capacity && linear >= k.plan.nodes, "linear {linear}, low end {i:?}, expected {}", k.plan.nodes);
+    assert!(w.text.contains("÷1.105 per doubling"), "{}", w.text);
+    let small = run(&cat, &[("mbps", "10")]);
+    assert!(small.candidates.iter().all(|c| !c.plan.warnings.iter().any(|w| w.text.contains("linear scaling alone gives"))));
+}

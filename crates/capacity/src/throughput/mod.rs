@@ -39,7 +39,7 @@ pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{calibrate, calibrate_on, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
 pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, durability_notes, CpuPerNode};
-pub use scaling::NodeScaling;
+pub use scaling::{nodes_at_low_end, scaling_width, NodeScaling, NODE_SCALING_WIDENING};
 pub use spec::{FitError, ThroughputSpec};
 pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
 pub use machine_effect::{class_key, MachineEffect};
@@ -644,10 +644,11 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
         say(&|| format!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
     }
-    let NodeScaling::Linear { max_nodes_measured, .. } = &s.scaling;
-    if c.nodes > *max_nodes_measured * 2.0 {
-        parts.push(0.1);
-        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed, interval widened", c.nodes, max_nodes_measured));
+    // Linear scaling is the ceiling: its doubt widens toward less capacity only.
+    let max_nodes = s.scaling.max_nodes_measured();
+    let scale_down = scaling_width(c.nodes, max_nodes);
+    if scale_down > 0.0 {
+        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling), interval widened ÷{:.2} below (mqplan's assumption: ÷{:.3} per doubling past the measured)", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), Dec(NODE_SCALING_WIDENING.exp())));
     }
     if let Some(w) = hardware_distance_width(s, c) {
         parts.push(w);
@@ -669,7 +670,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     if b.disk_share >= 1.0 && both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
         say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
     }
-    Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up) }
+    Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down).hypot(scale_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up) }
 }
 
 /// A durability factor's digits, without the ×: 0.93, 1.63; three decimals below 0.1

@@ -52,6 +52,11 @@ pub struct CpuPerNode {
     /// serialized: the plan's warnings carry the words).
     #[serde(skip)]
     pub disk_note: Option<(crate::corpus::CorpusDisk, Option<super::DiskKindEvidence>)>,
+    /// The largest cluster the system's runs measured, nodes: past it a plan's CPU
+    /// bound at the interval's low end carries linear scaling's doubt
+    /// ([`super::nodes_at_low_end`]). 0 in plans made before it (no doubt carried).
+    #[serde(default)]
+    pub max_nodes_measured: f64,
     /// The share of their figure the disks carry on this machine
     /// ([`super::SystemThroughput::disk_share`]): a plan's disk bound is sized on the
     /// disks' figure × this. 1 where the runs checked the figure or none ran there.
@@ -238,6 +243,7 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         disk_log_width_low: (disk_width > 0.0).then(|| hardware_width_low(t, system, &b).hypot(disk_width)),
         disk_note: (disk_width > 0.0).then(|| (c.disk, fit.disk_evidence(&c).cloned())),
         disk_share: b.disk_share,
+        max_nodes_measured: fit.scaling.max_nodes_measured(),
         detail,
         citation: t.cpu_citation(system),
         notes,
