@@ -296,10 +296,11 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     if let Some(r) = &best.nodes_interval {
         out.push_str(&format!(
-            "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {} at its low end\n",
+            "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {}{} at its low end\n",
             r.level * 100.0,
             r.at_high_capacity,
             best.nodes,
+            if r.low_at_cap { ">= " } else { "" },
             r.at_low_capacity
         ));
     }

@@ -47,7 +47,7 @@ pub fn RecommendationCard(
             if r.at_high_capacity == r.at_low_capacity {
                 format!("{} expected; {} at both ends of the {:.0} % interval", best.nodes, r.at_low_capacity, r.level * 100.0)
             } else {
-                format!("{} expected; {} to {} across the {:.0} % interval", best.nodes, r.at_high_capacity, r.at_low_capacity, r.level * 100.0)
+                format!("{} expected; {} to {}{} across the {:.0} % interval", best.nodes, r.at_high_capacity, if r.low_at_cap { "≥ " } else { "" }, r.at_low_capacity, r.level * 100.0)
             },
             format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0),
             String::new(),
@@ -96,7 +96,7 @@ pub fn RecommendationCard(
                 <dl class="facts">
                     {facts}
                     <dt>"Bottleneck"</dt>
-                    <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=format!("{:.2} nodes", b.nodes) tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
+                    <dd><strong class="bottleneck">{best.bottleneck.label()}</strong>{bound.map(|b| view! { " — " <Num text=if b.nodes.is_finite() { format!("{} nodes", capacity::units::Num(b.nodes)) } else { "no cluster size suffices".into() } tip=format!("{} [{}]", b.detail, b.citation) /> })}</dd>
                     <dt>"Disk per data node"</dt>
                     <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes holding it after one is lost for good: n − 1 where its copies can be re-made, n where not (n = RF, RocketMQ groups); {}", best.storage.location) /></dd>
                     <dt>"Retained / provisioned"</dt>

@@ -439,6 +439,11 @@ pub struct NodesInterval {
     pub at_low_capacity: u32,
     /// Machines if capacity is at the high end (fewer machines).
     pub at_high_capacity: u32,
+    /// True where the low end needs more data nodes than the node cap
+    /// ([`factors::MAX_DATA_NODES`]): `at_low_capacity` is then the cap's count, a
+    /// floor rather than a computed need ("≥").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub low_at_cap: bool,
 }
 
 /// Sizes `m` for `w`. With `corpus` (the corpus-fitted throughput model, used when
@@ -1165,7 +1170,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Past the largest cluster measured, the CPU bound's low end also carries linear
     // scaling's doubt, growing with the count it needs there (`nodes_at_low_end`).
     let scaling_from = corpus_cpu.as_ref().map_or(0.0, |c| c.max_nodes_measured);
-    let machines_at_scaled = |cpu: f64, hw: f64, disk: f64, doubt: bool| -> u32 {
+    // Machines at (cpu, hw, disk) × the expected capacities, and whether the data
+    // nodes needed passed the node cap.
+    let machines_at_scaled = |cpu: f64, hw: f64, disk: f64, doubt: bool| -> (u32, bool) {
         // At or above the expected capacity the drain is the bound as sized.
         let drain = if cpu < 1.0 || hw < 1.0 { drain_at(cpu.min(1.0), hw.min(1.0)) } else { None };
         let scale_of = |k: BoundKind| match k {
@@ -1180,36 +1187,56 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             _ => b.nodes / scale_of(b.kind),
         };
         let binding = bounds.iter().filter(|b| !b.kind.is_minimum()).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
-        let mut data = nodes_with_headroom(binding, zones).max(quorum_nodes).max(latency_floor).min(factors::MAX_DATA_NODES);
+        let needed = nodes_with_headroom(binding, zones).max(quorum_nodes).max(latency_floor);
+        let mut data = needed.min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = whole_groups(data, w.rf, zones);
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
         let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)).max(of(BoundKind::Partitions) * owner_share), zones).max(pulsar_floor);
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
-        roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines))
+        let capped = needed > factors::MAX_DATA_NODES || !binding.is_finite() || binding > f64::from(factors::MAX_DATA_NODES);
+        (roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines)), capped)
     };
-    let machines_at = |cpu: f64, hw: f64, disk: f64| machines_at_scaled(cpu, hw, disk, true);
-    let nodes_interval = corpus_cpu.as_ref().map(|c| NodesInterval {
-        level: c.level,
-        at_low_capacity: machines_at((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp()),
-        at_high_capacity: machines_at(c.log_width_high.exp(), 1.0, 1.0),
+    let machines_at = |cpu: f64, hw: f64, disk: f64| machines_at_scaled(cpu, hw, disk, true).0;
+    let nodes_interval = corpus_cpu.as_ref().map(|c| {
+        let (at_low_capacity, low_at_cap) = machines_at_scaled((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), true);
+        NodesInterval { level: c.level, at_low_capacity, at_high_capacity: machines_at(c.log_width_high.exp(), 1.0, 1.0), low_at_cap }
     });
     // The disks' wider reach on their kind is said where it moved the low end.
     if let (Some(c), Some(i)) = (corpus_cpu.as_ref(), nodes_interval.as_ref()) {
         let (cpu, hw) = ((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp());
-        // So is linear scaling's doubt, where it added machines.
-        let linear = machines_at_scaled(cpu, hw, (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), false);
-        if linear != i.at_low_capacity {
+        // So is linear scaling's doubt, where it added machines: only a CPU bound
+        // whose low end passes the largest cluster measured carries any.
+        let cpu_low = bounds.iter().find(|b| b.kind == BoundKind::Cpu).map(|b| (b.nodes / cpu, crate::throughput::nodes_at_low_end(b.nodes, -cpu.ln(), scaling_from)));
+        if let Some((alone, with_doubt)) = cpu_low.filter(|(alone, _)| cpu < 1.0 && *alone > scaling_from && scaling_from > 0.0) {
+            let (linear, _) = machines_at_scaled(cpu, hw, (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), false);
+            if linear != i.at_low_capacity {
+                warnings.push(Warning {
+                    kind: "extrapolation".into(),
+                    text: format!(
+                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes the largest measured cluster had, the CPU bound carries a doubt of 0.1 ln per doubling of the count, ÷{:.2} alone at {} nodes, added in quadrature with its own interval: its low end needs {} nodes where it would need {} (mqplan's assumption; linear scaling is the Universal Scalability Law's ceiling and no source measured a series of node counts)",
+                        m.system.name(),
+                        if i.low_at_cap { "≥ " } else { "" },
+                        Num(f64::from(i.at_low_capacity)),
+                        Num(f64::from(linear)),
+                        Num(c.max_nodes_measured),
+                        Dec(crate::throughput::scaling_width(with_doubt, scaling_from).exp()),
+                        Num(with_doubt.round()),
+                        Num(with_doubt.ceil()),
+                        Num(alone.ceil()),
+                    ),
+                });
+            }
+        }
+        if i.low_at_cap {
             warnings.push(Warning {
-                kind: "extrapolation".into(),
+                kind: "wide_interval".into(),
                 text: format!(
-                    "{}: {} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes the largest measured cluster had, the CPU bound's low end falls ÷{:.3} per doubling (mqplan's assumption; linear scaling is the Universal Scalability Law's ceiling and no source measured a series of node counts)",
+                    "{}: at the interval's low end the data nodes needed pass the node cap ({}): {} machines is the cap's count, not what that end needs",
                     m.system.name(),
-                    i.at_low_capacity,
-                    linear,
-                    Num(c.max_nodes_measured),
-                    Dec(crate::throughput::NODE_SCALING_WIDENING.exp())
+                    Num(f64::from(factors::MAX_DATA_NODES)),
+                    Num(f64::from(i.at_low_capacity))
                 ),
             });
         }

@@ -48,7 +48,10 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
         chart
             .draw_series(p.bounds.iter().enumerate().map(|(i, b)| {
                 let y = (n - 1 - i) as f64;
-                Text::new(format!("{:.1}", b.nodes), (b.nodes.min(xmax) + xmax * 0.01, y + 0.65), ("sans-serif", 12))
+                // An unbounded need (a drain no cluster size meets) fills the axis and
+                // says so on the bar, in white.
+                let (text, x, colour) = if b.nodes.is_finite() { (capacity::units::Num(b.nodes).to_string(), b.nodes.min(xmax) + xmax * 0.01, &BLACK) } else { ("∞: no cluster size suffices".to_string(), xmax * 0.02, &WHITE) };
+                Text::new(text, (x, y + 0.65), TextStyle::from(("sans-serif", 12).into_font()).color(colour))
             }))
             .map_err(e)?;
         let d = f64::from(p.data_nodes);

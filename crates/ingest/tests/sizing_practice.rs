@@ -1693,7 +1693,26 @@ fn a_plan_past_the_measured_clusters_carries_scaling_doubt_at_its_low_end() {
     assert!(w.text.starts_with(&head), "{}", w.text);
     let linear: u32 = w.text[head.len()..].split(':').next().and_then(|s| s.trim().replace(',', "").parse().ok()).unwrap_or_else(|| panic!("{}", w.text));
     assert!(linear < i.at_low_capacity && linear >= k.plan.nodes, "linear {linear}, low end {i:?}, expected {}", k.plan.nodes);
-    assert!(w.text.contains("÷1.105 per doubling"), "{}", w.text);
+    assert!(w.text.contains("0.1 ln per doubling") && w.text.contains("in quadrature"), "{}", w.text);
+    assert!(!i.low_at_cap, "{i:?}");
     let small = run(&cat, &[("mbps", "10")]);
     assert!(small.candidates.iter().all(|c| !c.plan.warnings.iter().any(|w| w.text.contains("linear scaling alone gives"))));
+}
+
+/// A low end past the node cap says it is the cap's count, not a computed need
+/// (a stop-33 reviewer read "10003 machines at the interval's low end" as computed;
+/// the uncapped fixed point was about 10,250 brokers).
+#[test]
+fn a_low_end_past_the_node_cap_says_so() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "50000"), ("size", "100"), ("retention_h", "1"), ("hw", "aws-i3en.2xlarge")]);
+    let k = cand(&p, SystemId::Kafka);
+    let i = k.plan.nodes_interval.as_ref().expect("interval");
+    assert!(i.low_at_cap, "{i:?}");
+    assert!(k.plan.warnings.iter().any(|w| w.text.contains("pass the node cap (10,000)") && w.text.contains(&format!("{} machines is the cap's count", capacity::units::Num(f64::from(i.at_low_capacity))))), "{:?}", k.plan.warnings);
+    let scaling = k.plan.warnings.iter().find(|w| w.text.contains("linear scaling alone gives")).expect("scaling warning");
+    assert!(scaling.text.starts_with(&format!("Kafka: ≥ {} machines", capacity::units::Num(f64::from(i.at_low_capacity)))), "{}", scaling.text);
+    // Within the cap nothing says it.
+    let small = run(&cat, &[("mbps", "200"), ("hw", "aws-i3en.2xlarge")]);
+    assert!(small.candidates.iter().all(|c| c.plan.nodes_interval.as_ref().is_none_or(|i| !i.low_at_cap)));
 }

@@ -31,6 +31,17 @@ pub struct Assumptions {
     pub nic_gbps: f64,
     /// Replication factor when unstated (3).
     pub rf: u32,
+    /// Linear node scaling's doubt past the largest cluster measured, ln units per
+    /// doubling of the node count, toward less capacity and on the CPU bound only
+    /// ([`super::NODE_SCALING_WIDENING`], whose value this reports: 0.1; see its doc
+    /// for why). Shown so `/api/v1/model` names every assumption a plan rests on.
+    #[serde(default = "node_scaling_per_doubling")]
+    pub node_scaling_log_per_doubling: f64,
+}
+
+/// [`Assumptions::node_scaling_log_per_doubling`]'s value.
+fn node_scaling_per_doubling() -> f64 {
+    super::NODE_SCALING_WIDENING
 }
 
 impl Default for Assumptions {
@@ -48,6 +59,7 @@ impl Default for Assumptions {
             ],
             nic_gbps: 10.0,
             rf: 3,
+            node_scaling_log_per_doubling: super::NODE_SCALING_WIDENING,
         }
     }
 }

@@ -566,12 +566,15 @@ pub const SIZE_WIDENING: f64 = 0.15;
 
 /// What widens a prediction's interval beyond the calibrated base, in ln units (added
 /// to the base in quadrature), and why: message size outside the measured range
-/// (+0.15, and 0.15 more per decade past it), the durability factors' spread, node counts past twice the largest
-/// measured (+0.1), a tail-read cost no pair measured when the CPU binds and the
-/// workload's readers differ from the fitted runs' ([`read_cost_width`]),
-/// and few partitions where no ceiling was measured (+0.5). The read cost widens
-/// each side by its own end; the rest widen both alike ([`Widening`]). The same
-/// widening is applied to held-out runs in validation, so coverage tests it.
+/// (+0.15, and 0.15 more per decade past it), the durability factors' spread, a
+/// tail-read cost no pair measured when the CPU binds and the workload's readers
+/// differ from the fitted runs' ([`read_cost_width`]), few partitions where no
+/// ceiling was measured (+0.5), and two doubts of the CPU bound alone, carried only
+/// as far as they move the binding capacity: hardware threads per node outside the
+/// measured ([`hardware_distance_width`], both ways) and node counts past the largest
+/// measured ([`scaling_width`], toward less capacity). The read cost widens each
+/// side by its own end; the rest widen both alike ([`Widening`]). The same widening
+/// is applied to held-out runs in validation, so coverage tests it.
 pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (Widening, Vec<String>) {
     let mut notes = Vec::new();
     let w = widening(s, c, b, &mut notes, read_cost_width(s, c, b));
@@ -644,16 +647,25 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
         say(&|| format!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
     }
-    // Linear scaling is the ceiling: its doubt widens toward less capacity only.
+    // Two doubts are the CPU bound's alone and move capacity only as far as moving
+    // the CPU bound moves it (a disk- or NIC-bound cluster's low end does not fall
+    // with them: a stop-33 reviewer saw more cores lower a disk-bound low end, and
+    // predict widen a disk-bound cluster for its node count where plans did not):
+    // linear core scaling past the threads measured, both ways; and linear node
+    // scaling past the largest cluster measured — the Universal Scalability Law's
+    // ceiling, so toward less capacity only.
     let max_nodes = s.scaling.max_nodes_measured();
     let scale_down = scaling_width(c.nodes, max_nodes);
+    let threads = hardware_distance_width(s, c).unwrap_or(0.0);
+    let (cpu_down, cpu_up) = if scale_down > 0.0 || threads > 0.0 { (cpu_moved(b, -threads.hypot(scale_down)), cpu_moved(b, threads)) } else { (0.0, 0.0) };
     if scale_down > 0.0 {
-        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling), interval widened ÷{:.2} below (mqplan's assumption: ÷{:.3} per doubling past the measured)", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), Dec(NODE_SCALING_WIDENING.exp())));
+        let moved = cpu_moved(b, -scale_down);
+        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling); the CPU bound takes ÷{:.2} toward less capacity for it (mqplan's assumption: 0.1 ln per doubling past the measured, added in quadrature with the rest of the interval){}", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), if moved < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
-    if let Some(w) = hardware_distance_width(s, c) {
-        parts.push(w);
+    if threads > 0.0 {
+        let moved = cpu_moved(b, -threads);
         let (lo, hi) = s.threads_range.unwrap_or_default();
-        say(&|| format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, interval widened", c.vcpus, lo, hi));
+        say(&|| format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, the CPU bound widened ×/÷{:.2}{}", c.vcpus, lo, hi, Dec(threads.exp()), if moved < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
     if read.max() > 1e-9 {
         say(&|| read_cost_note(s, c, read));
@@ -670,7 +682,26 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     if b.disk_share >= 1.0 && both.hypot(read.down).hypot(disk) - both.hypot(read.down) > 0.005 {
         say(&|| disk_kind_note(s, c.disk, s.disk_evidence(c)));
     }
-    Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down).hypot(scale_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up) }
+    Widening { down: both.hypot(read.down).hypot(disk).hypot(dur_down).hypot(cpu_down), up: both.hypot(read.up).hypot(disk_kind_width_up(s, c, b)).hypot(dur_up).hypot(cpu_up) }
+}
+
+/// Which bound binds, in words: "the disks bind".
+fn binds_words(r: Resource) -> &'static str {
+    match r {
+        Resource::Cpu => "the CPU binds",
+        Resource::Disk => "the disks bind",
+        Resource::Nic => "the NIC binds",
+        Resource::Partition => "the per-partition ceiling binds",
+    }
+}
+
+/// How far (ln units, ≥ 0) the binding capacity moves with the CPU bound moved by
+/// `e^w`: the whole `|w|` where the CPU binds, less (to nothing) where another bound
+/// sits below the moved CPU bound.
+fn cpu_moved(b: &Bounds, w: f64) -> f64 {
+    let at = b.binding().1;
+    let moved = Bounds { cpu: b.cpu * w.exp(), ..b.clone() }.binding().1;
+    if at > 0.0 && moved > 0.0 { (moved / at).ln().abs() } else { 0.0 }
 }
 
 /// A durability factor's digits, without the ×: 0.93, 1.63; three decimals below 0.1

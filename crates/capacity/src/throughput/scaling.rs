@@ -35,14 +35,18 @@ impl NodeScaling {
 }
 
 /// Linear scaling's doubt per doubling of the node count past the largest cluster
-/// measured, ln units: ×/÷1.105 (0.1), toward less capacity only. mqplan's stated
-/// assumption — no source measured a series of node counts to fit the Universal
-/// Scalability Law on. Linear is that law's ceiling (contention σ = coherency κ = 0),
-/// so the doubt lies below it. 0.1 per doubling from 3 nodes reads as a contention σ
-/// of about 0.026 at 12 nodes and 0.007 at 96 (X(N)/X(3) = (1 + 2σ)/(1 + (N − 1)σ)).
-/// Until stop 33 a flat 0.1 each way past twice the largest cluster, and plans (sized
-/// one node at a time) carried none: 60 brokers planned on 3-node runs read as sure
-/// as 6.
+/// measured, ln units: 0.1, toward less capacity only, on the CPU bound only (disks
+/// and NICs write their own partitions' bytes; coordination costs CPU). mqplan's
+/// stated assumption — no source measured a series of node counts to fit the
+/// Universal Scalability Law on. Linear is that law's ceiling (contention σ =
+/// coherency κ = 0), so the doubt lies below it. Alone, 0.1 per doubling from 3
+/// nodes is what a contention σ of about 0.026 gives at 12 nodes, but only 0.007 at
+/// 96 (X(N)/X(3) = (1 + 2σ)/(1 + (N − 1)σ)): a constant σ of 0.026 would give ÷3.3
+/// at 96, not ÷1.65 — the doubt grows more slowly than a fixed contention would. It
+/// is added in quadrature with the calibrated interval ([`nodes_at_low_end`]), so on
+/// a wide interval it moves the low end by less than ÷1.105 per doubling. Until
+/// stop 33 a flat 0.1 each way past twice the largest cluster, and plans (sized one
+/// node at a time) carried none: 60 brokers planned on 3-node runs read as sure as 6.
 pub const NODE_SCALING_WIDENING: f64 = 0.1;
 
 /// How far (ln units, ≥ 0, toward less capacity) linear scaling's doubt reaches at
@@ -96,8 +100,10 @@ pub fn scaling(system: SystemId, runs: &[(&Evidence, Cluster)]) -> NodeScaling {
     }
     NodeScaling::Linear {
         reason: format!(
-            "no source measured {USL_MIN_NODE_COUNTS} or more node counts of {} on one machine (longest series: {best}); linear scaling assumed",
-            system.name()
+            "no source measured {USL_MIN_NODE_COUNTS} or more node counts of {} on one machine ({}); linear scaling assumed, and past the largest cluster measured ({} nodes) the CPU bound's low end carries a doubt growing per doubling",
+            system.name(),
+            if best <= 1 { "each source ran one cluster size per machine".to_string() } else { format!("the longest series: {best} cluster sizes") },
+            crate::units::Num(max_nodes)
         ),
         max_nodes_measured: max_nodes,
     }
