@@ -1215,7 +1215,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 warnings.push(Warning {
                     kind: "extrapolation".into(),
                     text: format!(
-                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes the largest measured cluster had, the CPU bound carries a doubt of 0.1 ln per doubling of the count, ÷{:.2} alone at {} nodes, added in quadrature with its own interval: its low end needs {} nodes where it would need {} (mqplan's assumption; linear scaling is the Universal Scalability Law's ceiling and no source measured a series of node counts)",
+                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes of the largest measured cluster the CPU bound carries 0.1 ln per doubling (÷{:.2} alone at {} nodes), in quadrature with its interval: {} nodes, not {} (mqplan's assumption; no source measured a series of node counts)",
                         m.system.name(),
                         if i.low_at_cap { "≥ " } else { "" },
                         Num(f64::from(i.at_low_capacity)),
@@ -1233,7 +1233,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             warnings.push(Warning {
                 kind: "wide_interval".into(),
                 text: format!(
-                    "{}: at the interval's low end the data nodes needed pass the node cap ({}): {} machines is the cap's count, not what that end needs",
+                    "{}: the interval's low end passes the node cap ({}): {} machines is the cap's count",
                     m.system.name(),
                     Num(f64::from(factors::MAX_DATA_NODES)),
                     Num(f64::from(i.at_low_capacity))

@@ -670,7 +670,7 @@ fn an_objective_below_every_measured_p99_is_not_shown_met() {
     let e = r.plan.p99.as_ref().expect("p99");
     assert!(e.ms <= 7.0, "{}", e.ms);
     assert!(r.plan.objective_unshown.as_deref().is_some_and(|w| w.contains("lightest measured load (50 %) is 9.00 ms")), "{:?}", r.plan.objective_unshown);
-    assert!(r.reasons.iter().any(|x| x.contains("no run shows the 7 ms objective met")), "{:?}", r.reasons);
+    assert!(r.reasons.iter().any(|x| x.contains("none shows the 7 ms objective met")), "{:?}", r.reasons);
     // At 10 ms the 9 ms measured at 50 % shows it.
     let p = run(&cat, &[("p99_ms", "10"), ("outage_h", "0"), ("kind", "business")]);
     assert!(cand(&p, SystemId::Rocketmq).plan.objective_unshown.is_none());
@@ -1463,7 +1463,7 @@ fn a_p99_on_unmeasured_disks_shows_no_objective_met() {
     let e = k.plan.p99.as_ref().expect("a p99 is still given");
     assert!(e.ms <= 50.0, "the test needs an expected p99 within the objective: {}", e.ms);
     assert!(k.plan.objective_unshown.as_deref().is_some_and(|w| w.contains("hdd disks were not measured for latency")), "{:?}", k.plan.objective_unshown);
-    assert!(k.reasons.iter().any(|r| r.contains("no run shows the 50 ms objective met")), "{:?}", k.reasons);
+    assert!(k.reasons.iter().any(|r| r.contains("none shows the 50 ms objective met")), "{:?}", k.reasons);
     let w = k.plan.warnings.iter().find(|w| w.text.contains("is not shown to be met on any count")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
     assert!(w.text.contains("a latency run of your own on them (uploaded) would") && !w.text.contains("is not met on any count"), "{}", w.text);
     // On NVMe, which the fsync runs measured, the objective is met and shown.
@@ -1709,10 +1709,49 @@ fn a_low_end_past_the_node_cap_says_so() {
     let k = cand(&p, SystemId::Kafka);
     let i = k.plan.nodes_interval.as_ref().expect("interval");
     assert!(i.low_at_cap, "{i:?}");
-    assert!(k.plan.warnings.iter().any(|w| w.text.contains("pass the node cap (10,000)") && w.text.contains(&format!("{} machines is the cap's count", capacity::units::Num(f64::from(i.at_low_capacity))))), "{:?}", k.plan.warnings);
+    assert!(k.plan.warnings.iter().any(|w| w.text.contains("passes the node cap (10,000)") && w.text.contains(&format!("{} machines is the cap's count", capacity::units::Num(f64::from(i.at_low_capacity))))), "{:?}", k.plan.warnings);
     let scaling = k.plan.warnings.iter().find(|w| w.text.contains("linear scaling alone gives")).expect("scaling warning");
     assert!(scaling.text.starts_with(&format!("Kafka: ≥ {} machines", capacity::units::Num(f64::from(i.at_low_capacity)))), "{}", scaling.text);
     // Within the cap nothing says it.
     let small = run(&cat, &[("mbps", "200"), ("hw", "aws-i3en.2xlarge")]);
     assert!(small.candidates.iter().all(|c| c.plan.nodes_interval.as_ref().is_none_or(|i| !i.low_at_cap)));
+}
+
+/// With a p99 objective no candidate meets, the recommendation goes to the one that
+/// misses it least, not the tree's default: at 7 ms RocketMQ's expected p99 (5.23 ms,
+/// read below its lightest measured load, which shows 9.00 ms) is within it but
+/// unshown, Kafka's expected 9.41 ms misses it (an adversarial tester saw 9.3 ms pick
+/// RocketMQ and the tighter 7 ms pick Kafka). The unshown reason no longer reads as
+/// two contradicting p99s.
+#[test]
+fn a_tighter_p99_objective_no_one_meets_does_not_pick_the_slower_system() {
+    let cat = catalog();
+    for slo in ["9.3", "7", "5", "1"] {
+        let p = run(&cat, &[("p99_ms", slo)]);
+        let k = cand(&p, SystemId::Kafka).plan.p99.as_ref().expect("kafka p99").ms;
+        let r = cand(&p, SystemId::Rocketmq).plan.p99.as_ref().expect("rocketmq p99").ms;
+        assert!(r < k, "premise: RocketMQ {r} ms below Kafka {k} ms");
+        assert_eq!(p.recommendation.system, SystemId::Rocketmq, "p99 ≤ {slo} ms: {:?}", p.decision_path.last());
+    }
+    let p = run(&cat, &[("p99_ms", "7")]);
+    let v = cand(&p, SystemId::Rocketmq);
+    assert!(v.reasons.iter().any(|r| r.contains("is read where no run measured, so none shows the 7 ms objective met")), "{:?}", v.reasons);
+}
+
+/// Where a drain deadline puts every checked candidate past the node cap, one whose
+/// drain could not be checked is no more buildable than they are, and one cause (the
+/// drain) counts once: Kafka, the tree's choice at the cap, not Pravega with no team
+/// to run it and no catch-up measured (an adversarial tester). The fit step names
+/// each system once.
+#[test]
+fn an_unchecked_drain_does_not_win_over_a_drain_that_needs_the_cap() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "1000"), ("fanout", "10"), ("drain_min", "1"), ("outage_h", "24")]);
+    let last = p.decision_path.last().expect("path");
+    assert!(last.id == "default" && last.answer == "every candidate fails a hard constraint", "{last:?}");
+    assert_eq!(p.recommendation.system, SystemId::Kafka, "{last:?}");
+    let v = cand(&p, SystemId::Kafka);
+    assert!(v.reasons.iter().any(|r| r.starts_with("at the capped count it drains in")), "{:?}", v.reasons);
+    let fit = p.decision_path.iter().find(|s| s.id == "fit").expect("fit step");
+    assert_eq!(fit.outcome.matches("Kafka").count(), 1, "{}", fit.outcome);
 }
