@@ -1519,7 +1519,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         } else if a.at_least > w.partitions {
             warnings.push(Warning { kind: "partitions".into(), text: format!("{}: use at least {} partitions: {}", m.system.name(), a.at_least, a.reasons.join("; ")) });
         } else if bottleneck == BoundKind::Partitions && f64::from(w.partitions) > 4.0 * f64::from(a.at_least.max(1)) {
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the machine count; the load needs only {} ({}) — fewer partitions would need fewer machines", m.system.name(), w.partitions, a.at_least, a.reasons.join("; ")) });
+            // The data nodes the other bounds need: the advice's own minimum counts a
+            // leader per data node the partitions already raised, so it cannot say
+            // (a stop-33 reviewer read "the load needs only 241" as machines).
+            let others = bounds.iter().filter(|b| b.kind != BoundKind::Partitions && !b.kind.is_minimum()).map(data_share).fold(0.0_f64, f64::max);
+            let others = nodes_with_headroom(others, zones).max(quorum_nodes);
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the machine count ({} data nodes); without the per-node partition limit the other bounds need {} — fewer partitions would need fewer machines", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
         }
     }
 

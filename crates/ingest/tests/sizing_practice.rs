@@ -1755,3 +1755,24 @@ fn an_unchecked_drain_does_not_win_over_a_drain_that_needs_the_cap() {
     let fit = p.decision_path.iter().find(|s| s.id == "fit").expect("fit step");
     assert_eq!(fit.outcome.matches("Kafka").count(), 1, "{}", fit.outcome);
 }
+
+/// A plan the partition count sized says how many data nodes the other bounds need,
+/// in machines, not the partition advice's minimum (a partition count that counted a
+/// leader per data node the partitions had already raised: a stop-33 reviewer read
+/// "the load needs only 241" beside 241 brokers).
+#[test]
+fn a_partition_sized_plan_says_what_the_other_bounds_need_in_data_nodes() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "200"), ("partitions", "20000"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.bottleneck, BoundKind::Partitions, "{:?}", k.plan.bounds);
+    let w = k.plan.warnings.iter().find(|w| w.text.contains("partitions set the machine count")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    let tail = w.text.split("the other bounds need ").nth(1).expect("count");
+    let others: u32 = tail.split(' ').next().and_then(|n| n.replace(',', "").parse().ok()).unwrap_or_else(|| panic!("{}", w.text));
+    let data = k.plan.data_nodes;
+    assert!(w.text.contains(&format!("({data} data nodes)")), "{}", w.text);
+    assert!(others >= 3 && others < data, "others {others}, data {data}");
+    // At a partition count the load sets, the same workload plans about that many.
+    let few = run(&cat, &[("mbps", "200"), ("partitions", "24"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")]);
+    assert!(cand(&few, SystemId::Kafka).plan.data_nodes <= others + 1, "{} vs {others}", cand(&few, SystemId::Kafka).plan.data_nodes);
+}
