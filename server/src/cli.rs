@@ -268,12 +268,12 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     let mut out = format!(
         "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB{}\nExpected p99: {}\n",
         p.recommendation.system.name(),
-        p.recommendation.nodes,
+        fmt_num(f64::from(p.recommendation.nodes)),
         p.recommendation
             .roles
             .iter()
             .filter(|r| r.machines > 0 || r.processes > 0)
-            .map(|r| if r.machines == 0 { format!("{} {} co-located", r.processes, r.role) } else { format!("{} {}", r.machines, r.role) })
+            .map(|r| if r.machines == 0 { format!("{} {} co-located", fmt_num(f64::from(r.processes)), r.role) } else { format!("{} {}", fmt_num(f64::from(r.machines)), r.role) })
             .collect::<Vec<_>>()
             .join(", "),
         p.recommendation.bottleneck.label(),
@@ -298,10 +298,10 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!(
             "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {}{} at its low end\n",
             r.level * 100.0,
-            r.at_high_capacity,
-            best.nodes,
+            fmt_num(f64::from(r.at_high_capacity)),
+            fmt_num(f64::from(best.nodes)),
             if r.low_at_cap { ">= " } else { "" },
-            r.at_low_capacity
+            fmt_num(f64::from(r.at_low_capacity))
         ));
     }
     if let Some(g) = &best.p999_backlog {
@@ -312,7 +312,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!("Backlog drain after {} h outage: {t} at {} msg/s catch-up per group, bound by {}\n  ({})\n", fmt_num(p.workload.outage.0), fmt_num(d.catchup_msgs_per_s), d.limit.label(best.system), d.detail));
     }
     if let Some(a) = &best.partition_advice {
-        out.push_str(&format!("Partitions: at least {} advised (the plan assumed {}): {}\n", a.at_least, a.planned, a.reasons.join("; ")));
+        out.push_str(&format!("Partitions: at least {} advised (the plan assumed {}): {}\n", fmt_num(f64::from(a.at_least)), fmt_num(f64::from(a.planned)), a.reasons.join("; ")));
     }
     if best.storage.object_bytes > 0.0 {
         out.push_str(&format!("Object storage: {} TB (one copy; {} h kept on {})\n", fmt_num(best.storage.object_bytes / 1e12), fmt_num(best.storage.local_hours), best.storage.location));

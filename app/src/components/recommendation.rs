@@ -45,9 +45,9 @@ pub fn RecommendationCard(
         facts.push((
             "Machines across the throughput interval",
             if r.at_high_capacity == r.at_low_capacity {
-                format!("{} expected; {} at both ends of the {:.0} % interval", best.nodes, r.at_low_capacity, r.level * 100.0)
+                format!("{} expected; {} at both ends of the {:.0} % interval", capacity::units::Num(f64::from(best.nodes)), capacity::units::Num(f64::from(r.at_low_capacity)), r.level * 100.0)
             } else {
-                format!("{} expected; {} to {}{} across the {:.0} % interval", best.nodes, r.at_high_capacity, if r.low_at_cap { "≥ " } else { "" }, r.at_low_capacity, r.level * 100.0)
+                format!("{} expected; {} to {}{} across the {:.0} % interval", capacity::units::Num(f64::from(best.nodes)), capacity::units::Num(f64::from(r.at_high_capacity)), if r.low_at_cap { "≥ " } else { "" }, capacity::units::Num(f64::from(r.at_low_capacity)), r.level * 100.0)
             },
             format!("machines if each carries as much as the high end of the {:.0} % throughput interval, to its low end; the interval is calibrated on benchmark sources the fit did not see (see /model)", r.level * 100.0),
             String::new(),
@@ -60,7 +60,7 @@ pub fn RecommendationCard(
         after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine (a metadata machine — KRaft controller, ZooKeeper, Pravega controller — at ¼), plus object storage × your price per TB-month and the GB crossing zones × your price per GB".into(), String::new()));
     }
     if let Some(a) = best.partition_advice.as_ref().filter(|a| a.at_least > plan.workload.partitions || a.planned > plan.workload.partitions) {
-        after_p99.push(("Partitions", format!("at least {} advised (the plan assumed {})", a.at_least, a.planned), a.reasons.join("; "), String::new()));
+        after_p99.push(("Partitions", format!("at least {} advised (the plan assumed {})", capacity::units::Num(f64::from(a.at_least)), capacity::units::Num(f64::from(a.planned))), a.reasons.join("; "), String::new()));
     }
     if best.cross_zone_mbps > 0.0 {
         after_p99.push(("Cross-zone traffic", format!("{} MB/s", fmt_num(best.cross_zone_mbps)), format!("over {} zones: follower copies placed in other zones plus producers and consumers reaching leaders elsewhere (no follower fetching)", plan.workload.zones), String::new()));
@@ -84,7 +84,7 @@ pub fn RecommendationCard(
         <section class="card recommendation" aria-labelledby="rec-h">
             <div class="rec-text">
                 <h2 id="rec-h">"Run "<span class="system" data-system=r.system.id()>{r.system.name()}</span>" on "
-                    <Num text=format!("{} machines", r.nodes) tip=format!("{}; plus supporting roles", best.count_words()) /></h2>
+                    <Num text=format!("{} machines", capacity::units::Num(f64::from(r.nodes))) tip=format!("{}; plus supporting roles", best.count_words()) /></h2>
                 {plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "constraint" | "data_loss" | "disk_short" | "infeasible" | "wide_interval")).map(|w| view! { <p class="alert" role="note">{w.text.clone()}</p> }).collect_view()}
                 <div class="scroll"><table class="roles">
                     <caption>"Machines by role"</caption>

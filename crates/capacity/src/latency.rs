@@ -124,7 +124,7 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
         past,
         basis: format!(
             "{} partitions on {} data nodes ≙ {} on the {}-node test cluster; backlog {} GB; measured partitions {}–{}, backlog {}–{} GB{}",
-            Num(partitions), data_nodes, Num(equiv), first.nodes, Num(backlog_bytes / 1e9), Num(ps[0]), Num(ps[ps.len() - 1]),
+            Num(partitions), Num(f64::from(data_nodes)), Num(equiv), first.nodes, Num(backlog_bytes / 1e9), Num(ps[0]), Num(ps[ps.len() - 1]),
             Num(bs[0] / 1e9), Num(bs[bs.len() - 1] / 1e9),
             if cliff { "; a neighbouring cell failed or passed the cliff" } else { "" }
         ),

@@ -91,9 +91,9 @@ fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload
         text: format!(
             "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and the rest as one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
             system.name(),
-            nodes,
+            crate::units::Num(f64::from(nodes)),
             crate::units::Num(tiered.local_retention().0),
-            alt.nodes,
+            crate::units::Num(f64::from(alt.nodes)),
             level,
             support.citation
         ),
@@ -152,11 +152,15 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     for c in candidates.iter().skip(1) {
         warnings.extend(c.plan.warnings.iter().filter(|w| matches!(w.kind.as_str(), "calibrated" | "upload_note")).cloned());
     }
-    // What was done with the user's data first: it is what they came to see.
+    // What was done with the user's data first: it is what they came to see. Then
+    // what changes the count most: disks too small for the retention, tiered storage,
+    // an interval too wide to buy on (a stop-33 reviewer found the hint that a 0.107
+    // TB disk set 8,310 machines third of ten warnings).
     crate::order::sort_by_key(&mut warnings, |w| match w.kind.as_str() {
         "constraint" => 0,
         "calibrated" | "upload_note" | "fit_error" => 1,
-        _ => 2,
+        "hint" | "wide_interval" => 2,
+        _ => 3,
     });
     for (s, why) in &catalog.unfitted {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });

@@ -393,7 +393,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     // per data node: 38" on 2 brokers and 38 bookies).
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(owners));
-        reasons.push(if m.system == SystemId::Pulsar { format!("a topic owner per broker: {owners}") } else { format!("a leader per data node: {owners}") });
+        reasons.push(if m.system == SystemId::Pulsar { format!("a topic owner per broker: {}", Num(f64::from(owners))) } else { format!("a leader per data node: {}", Num(f64::from(owners))) });
     }
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
@@ -1515,9 +1515,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let advice = partition_advice(m, w, fit, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), partitions, w.partitions, a.reasons.join("; ")) });
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), Num(f64::from(partitions)), Num(f64::from(w.partitions)), a.reasons.join("; ")) });
         } else if a.at_least > w.partitions {
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: use at least {} partitions: {}", m.system.name(), a.at_least, a.reasons.join("; ")) });
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: use at least {} partitions: {}", m.system.name(), Num(f64::from(a.at_least)), a.reasons.join("; ")) });
         } else if bottleneck == BoundKind::Partitions && f64::from(w.partitions) > 4.0 * f64::from(a.at_least.max(1)) {
             // The data nodes the other bounds need: the advice's own minimum counts a
             // leader per data node the partitions already raised, so it cannot say

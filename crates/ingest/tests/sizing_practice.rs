@@ -303,7 +303,7 @@ fn a_backlog_that_more_partitions_drain_is_planned_on_them() {
     let advice = r.plan.partition_advice.as_ref().expect("advice");
     // Planned on the queues its drain needs, and said so with the arithmetic.
     assert!(advice.planned > 24 && advice.catch_up_needs.is_none(), "{advice:?}");
-    let said = r.plan.warnings.iter().find(|w| w.text.starts_with(&format!("RocketMQ: planned with {} partitions", advice.planned))).expect("said");
+    let said = r.plan.warnings.iter().find(|w| w.text.starts_with(&format!("RocketMQ: planned with {} partitions", capacity::units::Num(f64::from(advice.planned))))).expect("said");
     assert!(said.text.contains("not 24: ") && said.text.contains("catch-up: "), "{}", said.text);
     let d = r.plan.drain.as_ref().expect("drain estimate");
     assert!(!d.never_drains && d.seconds.is_finite() && d.partitions == advice.planned, "{d:?}");
