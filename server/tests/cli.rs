@@ -44,7 +44,7 @@ fn a_recommendation_breaking_a_constraint_says_so_under_the_headline() {
     let (code, out, _) = mqplan(&["plan", "--mbps", "100", "--p99-ms", "8.5"]);
     assert_eq!(code, 0);
     let second = out.lines().nth(1).unwrap_or_default();
-    assert!(second.starts_with("  ! no candidate meets every hard constraint") && second.contains("exceeds the 8.5 ms objective"), "{out}");
+    assert!(second.starts_with("  ! no candidate meets every hard constraint") && second.contains("the 8.5 ms objective"), "{out}");
     let (_, met, _) = mqplan(&["plan", "--mbps", "100", "--p99-ms", "50"]);
     assert!(!met.contains("  ! no candidate"), "{met}");
 }

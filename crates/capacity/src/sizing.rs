@@ -1521,7 +1521,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         } else if bottleneck == BoundKind::Partitions && f64::from(w.partitions) > 4.0 * f64::from(a.at_least.max(1)) {
             // The data nodes the other bounds need: the advice's own minimum counts a
             // leader per data node the partitions already raised, so it cannot say
-            // (a stop-33 reviewer read "the load needs only 241" as machines).
+            // (a stop-34 reviewer read "the load needs only 241" as machines).
             let others = bounds.iter().filter(|b| b.kind != BoundKind::Partitions && !b.kind.is_minimum()).map(data_share).fold(0.0_f64, f64::max);
             let others = nodes_with_headroom(others, zones).max(quorum_nodes);
             warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the machine count ({} data nodes); without the per-node partition limit the other bounds need {} — fewer partitions would need fewer machines", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });

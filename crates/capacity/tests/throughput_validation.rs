@@ -319,7 +319,7 @@ fn intervals_widen_with_distance_from_the_measured_hardware() {
     let far = m.predict(&at(&hw)).expect("prediction");
     let w = hardware_distance_width(kafka, &at(&hw)).expect("widened");
     assert!((w - 0.5 * 4.0_f64.ln()).abs() < 1e-9, "×4 past the most measured → ½ ln 4, got {w}");
-    // The widening is the CPU bound's (stop 33): on 4× the cores the stated disks
+    // The widening is the CPU bound's (since stop 35): on 4× the cores the stated disks
     // bind at 1 KB, far below the CPU bound even at its low end, so the low end is
     // the stated-hardware ground's base alone and the note says the widening moved
     // nothing; at 100 B the CPU bound sits close enough above the disks that ÷e^w
@@ -707,7 +707,7 @@ fn node_scaling_doubt_widens_only_the_low_end_past_the_measured() {
 }
 
 /// Node-count and core-count doubts are the CPU bound's: a disk-bound cluster's low
-/// end does not fall with either (a stop-33 reviewer: predict widened a disk-bound
+/// end does not fall with either (a stop-34 reviewer: predict widened a disk-bound
 /// Kafka cluster ÷1.48 for 46 nodes where the plan for it carried nothing, and its
 /// low end fell from 465,298 to 215,543 msg/s as cores went from 8 to 128 on the
 /// same disks). Where the CPU bound sits close above the disks, it moves the low end

@@ -257,16 +257,18 @@ fn durability_changes_capacity_by_the_fitted_or_stated_factors() {
 
 /// When every candidate fails a hard constraint, the least-bad one is chosen by
 /// constraint count, then by missing must-haves, then by how far it misses the
-/// latency objective.
+/// latency objective (in 5 % steps), then by the tree's own choice.
 #[test]
 fn relaxed_choice_counts_violations_not_reasons() {
     // p99 ≤ 5 ms: nobody measured that low (seed 000 §4: RocketMQ 9 ms at the lightest
-    // load), so every candidate misses it. One violation each: the tree's choice for
-    // data (Kafka) goes before the size of the miss, RocketMQ's being the smallest.
+    // load), so every candidate misses it. One violation each: the user's objective
+    // weighs before the tree's default for data (Kafka), so RocketMQ, whose miss is
+    // the smallest, is chosen (before stop 35 the tree's choice went first, and a
+    // tighter objective picked the slower system: an adversarial tester).
     let p = plan(&catalog(), &workload(&[("p99_ms", "5"), ("outage_h", "0")])).expect("plan");
-    assert_eq!(p.recommendation.system, SystemId::Kafka);
+    assert_eq!(p.recommendation.system, SystemId::Rocketmq);
     let miss = |s| p.candidates.iter().find(|c| c.system == s).and_then(|c| c.plan.p99.as_ref()).expect("p99").ms;
-    assert!(miss(SystemId::Rocketmq) > 5.0 && miss(SystemId::Rocketmq) < miss(SystemId::Kafka));
+    assert!(miss(SystemId::Rocketmq) > 5.0 && miss(SystemId::Rocketmq) < miss(SystemId::Kafka) / 1.05);
     // For business messages the tree prefers RocketMQ, which also misses by least.
     assert_eq!(chosen(&[("p99_ms", "5"), ("outage_h", "0"), ("kind", "business")]), SystemId::Rocketmq);
     // delay + trace + autoscale: Kafka lacks three, RocketMQ one (autoscale); Pulsar

@@ -1700,7 +1700,7 @@ fn a_plan_past_the_measured_clusters_carries_scaling_doubt_at_its_low_end() {
 }
 
 /// A low end past the node cap says it is the cap's count, not a computed need
-/// (a stop-33 reviewer read "10003 machines at the interval's low end" as computed;
+/// (a stop-34 reviewer read "10003 machines at the interval's low end" as computed;
 /// the uncapped fixed point was about 10,250 brokers).
 #[test]
 fn a_low_end_past_the_node_cap_says_so() {
@@ -1758,7 +1758,7 @@ fn an_unchecked_drain_does_not_win_over_a_drain_that_needs_the_cap() {
 
 /// A plan the partition count sized says how many data nodes the other bounds need,
 /// in machines, not the partition advice's minimum (a partition count that counted a
-/// leader per data node the partitions had already raised: a stop-33 reviewer read
+/// leader per data node the partitions had already raised: a stop-34 reviewer read
 /// "the load needs only 241" beside 241 brokers).
 #[test]
 fn a_partition_sized_plan_says_what_the_other_bounds_need_in_data_nodes() {

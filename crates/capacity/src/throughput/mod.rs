@@ -649,7 +649,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     }
     // Two doubts are the CPU bound's alone and move capacity only as far as moving
     // the CPU bound moves it (a disk- or NIC-bound cluster's low end does not fall
-    // with them: a stop-33 reviewer saw more cores lower a disk-bound low end, and
+    // with them: a stop-34 reviewer saw more cores lower a disk-bound low end, and
     // predict widen a disk-bound cluster for its node count where plans did not):
     // linear core scaling past the threads measured, both ways; and linear node
     // scaling past the largest cluster measured — the Universal Scalability Law's
