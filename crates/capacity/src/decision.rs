@@ -443,8 +443,16 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", Num(w.outage.0), chosen.name()));
             }
         } else if v.kept {
-            let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
-            v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));
+            let (cp, mp) = (plans.iter().find(|p| p.system == chosen), plans.iter().find(|p| p.system == v.system));
+            let (cn, mine) = (cp.map(cost_text).unwrap_or_default(), mp.map(cost_text).unwrap_or_default());
+            // A cheaper runner-up says why it lost (a tester read "Kafka was chosen
+            // (9,441 per month vs 9,366 per month)" as an error).
+            let cheaper = cp.zip(mp).is_some_and(|(c, m)| c.monthly_cost.is_some() && cost_of(m) < cost_of(c));
+            v.reasons.push(if cheaper {
+                format!("runner-up: cheaper, but {} was chosen ({cn} vs {mine}: within {:.0} % the tree's choice stands)", chosen.name(), COST_TOLERANCE * 100.0)
+            } else {
+                format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name())
+            });
         }
     }
     Decision { chosen, path, verdicts, relaxed }

@@ -1626,7 +1626,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         partition_advice: advice,
         cross_zone_mbps,
         machine_equivalents,
-        monthly_cost: w.node_cost.map(|c| machine_equivalents * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb() + w.zone_cost.unwrap_or(0.0) * cross_zone_mbps * SECONDS_PER_MONTH / 1e3),
+        // To the cent: sums of prices wrote 9441.000000000002 (a tester).
+        monthly_cost: w.node_cost.map(|c| ((machine_equivalents * c + w.object_cost.unwrap_or(0.0) * Bytes(object_bytes).tb() + w.zone_cost.unwrap_or(0.0) * cross_zone_mbps * SECONDS_PER_MONTH / 1e3) * 100.0).round() / 100.0),
         ops,
         warnings,
         points,

@@ -1776,3 +1776,31 @@ fn a_partition_sized_plan_says_what_the_other_bounds_need_in_data_nodes() {
     let few = run(&cat, &[("mbps", "200"), ("partitions", "24"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")]);
     assert!(cand(&few, SystemId::Kafka).plan.data_nodes <= others + 1, "{} vs {others}", cand(&few, SystemId::Kafka).plan.data_nodes);
 }
+
+/// Inputs that change nothing say so: prices without a machine price, a local
+/// retention not below the retention (an adversarial tester: the replies were
+/// byte-identical to ones without them). A cheaper runner-up says why it lost, and
+/// a monthly cost is written to the cent.
+#[test]
+fn inputs_that_change_nothing_say_so_and_costs_read_right() {
+    let cat = catalog();
+    let input = |p: &Plan| p.warnings.iter().filter(|w| w.kind == "input").map(|w| w.text.clone()).collect::<Vec<_>>();
+    let priced = run(&cat, &[("zones", "2"), ("rf", "2"), ("zone_cost", "0.02")]);
+    assert!(input(&priced).iter().any(|t| t.contains("only with node_cost")), "{:?}", input(&priced));
+    assert!(priced.candidates.iter().all(|c| c.plan.monthly_cost.is_none()));
+    let local = run(&cat, &[("needs", "tiered"), ("local_retention_h", "100"), ("retention_h", "1")]);
+    assert!(input(&local).iter().any(|t| t.contains("local_retention_h (100 h) is not below retention_h (1 h)")), "{:?}", input(&local));
+    assert!(input(&run(&cat, &[("needs", "tiered"), ("local_retention_h", "12"), ("retention_h", "48"), ("node_cost", "100"), ("object_cost", "20")])).is_empty());
+    let p = run(&cat, &[("zones", "3"), ("zone_cost", "0.02"), ("node_cost", "100"), ("object_cost", "20"), ("needs", "tiered")]);
+    for c in &p.candidates {
+        let cost = c.plan.monthly_cost.expect("priced");
+        assert!(((cost * 100.0).round() / 100.0 - cost).abs() < 1e-9, "{cost}");
+    }
+    let chosen = p.candidates.iter().find(|c| c.status == "recommended").expect("chosen");
+    assert!(p.candidates.iter().any(|c| c.status == "runner_up" && c.plan.monthly_cost < chosen.plan.monthly_cost), "premise: a cheaper runner-up (RocketMQ)");
+    for c in p.candidates.iter().filter(|c| c.status == "runner_up") {
+        let r = c.reasons.iter().find(|r| r.starts_with("runner-up:")).expect("runner-up reason");
+        let cheaper = c.plan.monthly_cost < chosen.plan.monthly_cost;
+        assert_eq!(r.starts_with("runner-up: cheaper, but"), cheaper, "{r}");
+    }
+}
