@@ -68,7 +68,8 @@ impl DataSelection {
                 "data" if data_given => errors.push(FieldError::new("data", "given more than once")),
                 "data" => {
                     data_given = true;
-                    match v.trim() {
+                    // Any case, as every other value (a tester: durability=FSYNC passed, data=ONLY not).
+                    match v.trim().to_ascii_lowercase().as_str() {
                         "" | "merge" => sel.mode = DataMode::Merge,
                         "only" => sel.mode = DataMode::Only,
                         other => errors.push(FieldError::new("data", format!("must be merge or only, got {:?}", other.chars().take(40).collect::<String>()))),
@@ -126,5 +127,9 @@ mod tests {
         let e = DataSelection::from_params([("dataset", "<script>"), ("data", "all")]).unwrap_err();
         assert_eq!(e.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), vec!["dataset", "data"]);
         assert_eq!(DataSelection::from_params([("data", "only")]).unwrap_err()[0].field, "data");
+        // Any case, as the other values.
+        let s = DataSelection::from_params([("dataset", "00000000000000ff"), ("data", "ONLY")]).unwrap();
+        assert_eq!(s.mode, DataMode::Only);
+        assert_eq!(DataSelection::from_params([("data", "Merge")]).unwrap().mode, DataMode::Merge);
     }
 }
