@@ -570,3 +570,30 @@ fn stop_29_tester_uploads_are_refused_at_their_line() {
     let omb = r#"{"workload":"1-topic-1kb","driver":"kafka","messageSize":1.5,"publishRate":[5000.0,5000.0]}"#;
     refused("o.json", omb, "messageSize", 1, "not a whole number of bytes");
 }
+
+/// Rates past any measurement are refused sample by sample, naming the file's own
+/// key and the sample, before they are averaged or a message size is read off them
+/// (an adversarial tester: OMB samples of 1e308 were refused as "inf" under our
+/// field name, and pulsar-perf's as a message size of inf B).
+#[test]
+fn rates_past_any_measurement_are_refused_where_they_stand() {
+    let out = import("huge.json", omb("5000.0,1e308,5000.0").as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!(e.field, "publishRate");
+    assert!(e.reason.starts_with("sample 2 of 3 is") && e.reason.contains("above 1e12"), "{}", e.reason);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/pulsar_perf_produce_consume_output.txt")).expect("sample");
+    let line = text.lines().position(|l| l.contains("Throughput produced:")).expect("a produce line");
+    let hostile: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == line { l.replace("    93.7  msg/s ---      0.7 Mbit/s", "1e308 msg/s --- 1e308 Mbit/s") } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(hostile.contains("1e308 msg/s"), "the sample's first line changed");
+    let out = import("perf.txt", hostile.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.iter().find(|e| e.line == line + 1).unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    assert_eq!(e.field, "msg/s");
+    assert!(e.reason.contains("above 1e12") && !e.reason.contains("message size"), "{}", e.reason);
+}

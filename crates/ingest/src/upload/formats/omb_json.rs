@@ -285,6 +285,11 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         if let Some((i, x)) = s.iter().enumerate().find(|(_, x)| **x < 0.0 || !x.is_finite()) {
             return Err(vec![ImportError::new(line, key, format!("sample {} of {} is {} msg/s: a rate is a finite number of at least 0", i + 1, s.len(), crate::upload::readable(*x)))]);
         }
+        // Each sample within what any rate can be, before they are averaged (a
+        // tester's 1e308 samples summed to inf, refused as "inf" under our field name).
+        if let Some((i, x)) = s.iter().enumerate().find(|(_, x)| **x > crate::upload::MAX_VALUE) {
+            return Err(vec![ImportError::new(line, key, format!("sample {} of {} is {} msg/s: above {:e}, no measured rate", i + 1, s.len(), crate::upload::readable(*x), crate::upload::MAX_VALUE))]);
+        }
         if !s.iter().any(|x| *x > 0.0) {
             p.lints.push(Lint::new("no_rate", Some(line), format!("{key}: {} sample(s), none above zero: no throughput is read from it", s.len()), "a run that never published (or never consumed) measured no rate"));
         }

@@ -78,6 +78,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             let metric = if line.contains("records received") { Metric::ConsumeThroughput } else { Metric::ProduceThroughput };
             match msgs {
                 Some(m) if m < 0.0 => errors.push(negative(line_no, m)),
+                Some(m) if m > crate::upload::MAX_VALUE => errors.push(too_large(line_no, m)),
+                Some(_) if mbit.is_some_and(|b| b > crate::upload::MAX_VALUE) => errors.push(too_large_mbit(line_no, mbit.unwrap_or_default())),
                 Some(m) => last_agg = Some((line_no, metric, m, mbit.and_then(|b| size_from_mbit(m, b)))),
                 None => errors.push(ImportError::new(line_no, "msg/s", "aggregated line without a msg/s figure")),
             }
@@ -107,7 +109,17 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             errors.push(negative(line_no, msgs));
             continue;
         }
+        // Checked here, before a size is read off them (a tester's 1e308 msg/s was
+        // refused as a message size of inf B).
+        if msgs > crate::upload::MAX_VALUE {
+            errors.push(too_large(line_no, msgs));
+            continue;
+        }
         let mbit = super::text::before(line, "Mbit/s");
+        if let Some(b) = mbit.filter(|b| *b > crate::upload::MAX_VALUE) {
+            errors.push(too_large_mbit(line_no, b));
+            continue;
+        }
         let size = mbit.and_then(|b| size_from_mbit(msgs, b));
         if mbit == Some(0.0) && msgs > 0.0 {
             p.lints.push(Lint::new("zero_mbit", Some(line_no), "0.000 Mbit/s printed with a non-zero message rate", "the byte rate (and so the message size) cannot be read from this line"));
@@ -170,6 +182,14 @@ fn collapsed(p: &mut Parsed, line: usize, lats: &[(f64, f64)]) {
 
 /// A negative rate, refused at its line as the other formats refuse it (a stop-29
 /// tester's `Throughput produced: -100.0 msg/s` was dropped without a word).
+fn too_large(line: usize, msgs: f64) -> ImportError {
+    ImportError::new(line, "msg/s", format!("{} msg/s is above {:e}: no measured rate", crate::upload::readable(msgs), crate::upload::MAX_VALUE))
+}
+
+fn too_large_mbit(line: usize, mbit: f64) -> ImportError {
+    ImportError::new(line, "Mbit/s", format!("{} Mbit/s is above {:e}: no measured byte rate", crate::upload::readable(mbit), crate::upload::MAX_VALUE))
+}
+
 fn negative(line: usize, msgs: f64) -> ImportError {
     ImportError::new(line, "msg/s", format!("{} msg/s is negative: a throughput is at least 0", crate::upload::readable(msgs)))
 }
