@@ -597,3 +597,15 @@ fn rates_past_any_measurement_are_refused_where_they_stand() {
     assert_eq!(e.field, "msg/s");
     assert!(e.reason.contains("above 1e12") && !e.reason.contains("message size"), "{}", e.reason);
 }
+
+/// A results table whose every row is of a system mqplan does not plan says so,
+/// naming them, rather than that no rate could be read (an adversarial tester).
+#[test]
+fn a_table_of_unplanned_systems_only_says_which() {
+    let t = "| system | produce msg/s | size |\n|---|---|---|\n| kafkaX | 50000 | 1 KB |\n";
+    let out = import("t.md", t.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!(e.field, "system");
+    assert!(e.reason.contains("kafkaX (1 row)") && e.reason.contains("does not plan"), "{}", e.reason);
+}

@@ -378,6 +378,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         p.inferred.system = Some(s.id().to_string());
     }
     if p.measurements.is_empty() {
+        // Every row a system mqplan does not plan: say which (a tester read "no
+        // readable rate" for a table whose rates were readable).
+        if !skipped.is_empty() {
+            let list: Vec<String> = skipped.iter().take(8).map(|(n, k)| format!("{n} ({k} row{})", if *k == 1 { "" } else { "s" })).collect();
+            return Err(vec![err(*hline, "system", format!("every row is of a system mqplan does not plan: {} (it plans kafka, pulsar, rocketmq and pravega)", list.join(", ")))]);
+        }
         return Err(vec![err(*hline, "header", "the table has no rows with a readable rate or latency")]);
     }
     Ok(p)
