@@ -137,6 +137,16 @@ async fn bounded_head(req: axum::extract::Request, next: axum::middleware::Next)
     } else {
         return next.run(req).await;
     };
+    // The page's routes answer a page (a tester's too-long share link showed raw
+    // JSON in the browser); the API its JSON error.
+    if !req.uri().path().starts_with("/api/") {
+        let page = format!(
+            "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{} — mqplan</title><h1>{}</h1><p>{message}.</p><p><a href=\"/\">Start again from the form</a>.</p></html>",
+            status.as_u16(),
+            if status == StatusCode::URI_TOO_LONG { "The address is too long" } else { "The request headers are too large" }
+        );
+        return (status, [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response();
+    }
     (status, axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
 }
 

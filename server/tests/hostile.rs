@@ -213,6 +213,13 @@ async fn api_errors_are_json_for_414_431_and_bad_bodies() {
     let (res, body) = send(&app, req).await;
     assert_eq!(res.status(), StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
     assert_eq!(json(&body)["error"], "headers_too_large");
+    // The page's routes answer a page a browser shows, not raw JSON (an adversarial
+    // tester's too-long share link), with the page's security headers.
+    let (res, body) = send(&app, Request::get(format!("/?mbps={}", "1".repeat(20_000))).body(Body::empty()).expect("req")).await;
+    assert_eq!(res.status(), StatusCode::URI_TOO_LONG);
+    assert!(res.headers().get("content-type").is_some_and(|v| v.as_bytes().starts_with(b"text/html")), "{:?}", res.headers());
+    assert!(body.contains("The address is too long") && body.contains("at most 8192") && body.contains("href=\"/\""), "{body}");
+    assert!(res.headers().get("x-content-type-options").is_some() && res.headers().get("content-security-policy").is_some(), "{:?}", res.headers());
     // A multipart body cut short: malformed_body on the file, not malformed_query.
     let req = Request::post("/api/v1/datasets")
         .header("content-type", "multipart/form-data; boundary=XbX")
