@@ -609,3 +609,16 @@ fn a_table_of_unplanned_systems_only_says_which() {
     assert_eq!(e.field, "system");
     assert!(e.reason.contains("kafkaX (1 row)") && e.reason.contains("does not plan"), "{}", e.reason);
 }
+
+/// A non-finite value in an mqplan CSV is refused once, not once as "not a finite
+/// number" and again as "out of range" (an adversarial tester).
+#[test]
+fn a_non_finite_csv_value_is_refused_once() {
+    for bad in ["inf", "NaN"] {
+        let t = format!("system,metric,value,unit,percentile,message_bytes,load,note\nkafka,produce_throughput,{bad},msg/s,,1024,max,\n");
+        let out = import("bad.csv", t.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none());
+        let on_line: Vec<_> = out.report.errors.iter().filter(|e| e.line == 2 && e.field == "value").collect();
+        assert_eq!(on_line.len(), 1, "{bad}: {:?}", out.report.errors);
+    }
+}

@@ -320,7 +320,9 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     let all_fine = !gaps && values.cont_slice().is_ok_and(|sl| sl.iter().all(|x| (0.0..=crate::upload::MAX_VALUE).contains(x)));
     for (i, v) in values.into_iter().enumerate().take(if all_fine { 0 } else { n }) {
         let why = match v {
-            None if flagged.contains(&(i + 2)) => continue,
+            // A cell already named (not a finite number) is named once (a tester saw
+            // "inf" refused twice).
+            _ if flagged.contains(&(i + 2)) => continue,
             None if blank(i) => continue,
             None => "missing".to_string(),
             Some(x) if !(0.0..=crate::upload::MAX_VALUE).contains(&x) => format!("{} is out of range (0 to {:e})", crate::upload::readable(x), crate::upload::MAX_VALUE),
