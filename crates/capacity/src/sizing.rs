@@ -1173,8 +1173,18 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Machines at (cpu, hw, disk) × the expected capacities, and whether the data
     // nodes needed passed the node cap.
     let machines_at_scaled = |cpu: f64, hw: f64, disk: f64, doubt: bool| -> (u32, bool) {
-        // At or above the expected capacity the drain is the bound as sized.
-        let drain = if cpu < 1.0 || hw < 1.0 { drain_at(cpu.min(1.0), hw.min(1.0)) } else { None };
+        // Below the expected capacity each resource of the drain falls short by its own
+        // end; above it only the CPU can do better, as for the CPU bound (the disks and
+        // NIC carry what the hardware states), and never needing more than as sized (a
+        // stop-34 reviewer: a CPU-bound drain kept 71 nodes at the high end, where the
+        // CPU at ×2.49 needs about 29).
+        let drain = if cpu < 1.0 || hw < 1.0 {
+            drain_at(cpu.min(1.0), hw.min(1.0))
+        } else if cpu > 1.0 {
+            drain_at(cpu, 1.0).zip(bounds.iter().find(|b| b.kind == BoundKind::Drain)).map(|(n, b)| n.min(b.nodes))
+        } else {
+            None
+        };
         let scale_of = |k: BoundKind| match k {
             BoundKind::Cpu => cpu,
             BoundKind::Disk => disk,

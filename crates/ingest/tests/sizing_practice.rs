@@ -1804,3 +1804,19 @@ fn inputs_that_change_nothing_say_so_and_costs_read_right() {
         assert_eq!(r.starts_with("runner-up: cheaper, but"), cheaper, "{r}");
     }
 }
+
+/// At the interval's high end a drain the CPU binds is re-sized with the CPU there,
+/// as the CPU bound is: 20 M msg/s of 100 B on i3en.2xlarge kept 71 drain nodes at
+/// the high end, set by the brokers' CPU (a stop-34 reviewer; about 42 machines
+/// with the CPU at its high end).
+#[test]
+fn a_cpu_bound_drain_is_resized_at_the_interval_s_high_end() {
+    let cat = catalog();
+    let p = run(&cat, &[("msgs", "20000000"), ("size", "100"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")]);
+    let k = cand(&p, SystemId::Kafka);
+    let i = k.plan.nodes_interval.as_ref().expect("interval");
+    let drain = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Drain).expect("drain bound").nodes;
+    assert!(drain > 60.0, "premise: the drain needs {drain} nodes as sized");
+    assert!(f64::from(i.at_high_capacity) < drain * 0.8, "{i:?} against a drain of {drain} nodes");
+    assert!(i.at_high_capacity <= k.plan.nodes && k.plan.nodes <= i.at_low_capacity, "{i:?}");
+}
