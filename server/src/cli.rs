@@ -296,12 +296,13 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     if let Some(r) = &best.nodes_interval {
         out.push_str(&format!(
-            "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {}{} at its low end\n",
+            "Machines across the {:.0} % throughput interval: {} if capacity is at its high end, {} expected, {}{} at its low end{}\n",
             r.level * 100.0,
             fmt_num(f64::from(r.at_high_capacity)),
             fmt_num(f64::from(best.nodes)),
             if r.low_at_cap { ">= " } else { "" },
-            fmt_num(f64::from(r.at_low_capacity))
+            fmt_num(f64::from(r.at_low_capacity)),
+            if r.low_at_cap { " (the node cap: that end needs more)" } else { "" }
         ));
     }
     if let Some(g) = &best.p999_backlog {

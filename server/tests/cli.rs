@@ -427,3 +427,13 @@ fn partition_advice_says_what_is_advised_and_what_the_plan_assumed() {
     assert!(line.starts_with("Partitions: at least 251 advised (the plan assumed 84): "), "{line}");
     assert!(line.contains("a leader per data node: 251"), "{line}");
 }
+
+/// A low end past the node cap reads as the cap's count, not a computed need (a
+/// stop-34 reviewer read "10003 machines at its low end" as computed).
+#[test]
+fn a_low_end_past_the_node_cap_says_so() {
+    let (code, out, _) = mqplan(&["plan", "--mbps", "50000", "--size", "100", "--retention-h", "1", "--hw", "aws-i3en.2xlarge"]);
+    assert_eq!(code, 0);
+    let line = out.lines().find(|l| l.starts_with("Machines across")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains(">= 10,00") && line.ends_with("at its low end (the node cap: that end needs more)"), "{line}");
+}

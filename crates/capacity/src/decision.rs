@@ -448,11 +448,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             // A cheaper runner-up says why it lost (a tester read "Kafka was chosen
             // (9,441 per month vs 9,366 per month)" as an error).
             let cheaper = cp.zip(mp).is_some_and(|(c, m)| c.monthly_cost.is_some() && cost_of(m) < cost_of(c));
-            v.reasons.push(if cheaper {
-                format!("runner-up: cheaper, but {} was chosen ({cn} vs {mine}: within {:.0} % the tree's choice stands)", chosen.name(), COST_TOLERANCE * 100.0)
-            } else {
-                format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name())
-            });
+            v.reasons.push(format!("runner-up: {}{} was chosen ({cn} vs {mine})", if cheaper { "cheaper, but within 25 % " /* COST_TOLERANCE */ } else { "" }, chosen.name()));
         }
     }
     Decision { chosen, path, verdicts, relaxed }

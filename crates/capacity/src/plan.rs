@@ -165,10 +165,10 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     // Inputs that change nothing say so (an adversarial tester typed prices and saw
     // no cost, and no reason).
     if w.node_cost.is_none() && (w.zone_cost.is_some() || w.object_cost.is_some()) {
-        warnings.push(Warning { kind: "input".into(), text: "zone_cost and object_cost price a plan only with node_cost (a machine's monthly price): no cost is given".into() });
+        warnings.push(Warning { kind: "input".into(), text: "zone_cost and object_cost need node_cost to price a plan".into() });
     }
     if let Some(h) = w.local_retention.filter(|h| h.0 >= w.retention.0) {
-        warnings.push(Warning { kind: "input".into(), text: format!("local_retention_h ({} h) is not below retention_h ({} h): everything stays on the nodes and object storage holds nothing", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
+        warnings.push(Warning { kind: "input".into(), text: format!("local_retention_h ({} h) ≥ retention_h ({} h): nothing goes to object storage", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
     }
     for (s, why) in &catalog.unfitted {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });

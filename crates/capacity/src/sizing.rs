@@ -1225,7 +1225,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 warnings.push(Warning {
                     kind: "extrapolation".into(),
                     text: format!(
-                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {} nodes of the largest measured cluster the CPU bound carries 0.1 ln per doubling (÷{:.2} alone at {} nodes), in quadrature with its interval: {} nodes, not {} (mqplan's assumption; no source measured a series of node counts)",
+                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {}-node largest measured cluster the CPU bound takes 0.1 ln per doubling (÷{:.2} alone at {} nodes) in quadrature with its interval: {} nodes, not {} (mqplan's assumption)",
                         m.system.name(),
                         if i.low_at_cap { "≥ " } else { "" },
                         Num(f64::from(i.at_low_capacity)),
@@ -1238,17 +1238,6 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                     ),
                 });
             }
-        }
-        if i.low_at_cap {
-            warnings.push(Warning {
-                kind: "wide_interval".into(),
-                text: format!(
-                    "{}: the interval's low end passes the node cap ({}): {} machines is the cap's count",
-                    m.system.name(),
-                    Num(f64::from(factors::MAX_DATA_NODES)),
-                    Num(f64::from(i.at_low_capacity))
-                ),
-            });
         }
         if let (Some((kind, evidence)), Some(fit)) = (c.disk_note.as_ref(), corpus.and_then(|t| t.system(m.system))) {
             if machines_at(cpu, hw, hw) != i.at_low_capacity {
@@ -1534,7 +1523,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             // (a stop-34 reviewer read "the load needs only 241" as machines).
             let others = bounds.iter().filter(|b| b.kind != BoundKind::Partitions && !b.kind.is_minimum()).map(data_share).fold(0.0_f64, f64::max);
             let others = nodes_with_headroom(others, zones).max(quorum_nodes);
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the machine count ({} data nodes); without the per-node partition limit the other bounds need {} — fewer partitions would need fewer machines", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
+            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the count ({} data nodes); the other bounds need {}", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
         }
     }
 

@@ -100,10 +100,8 @@ pub fn scaling(system: SystemId, runs: &[(&Evidence, Cluster)]) -> NodeScaling {
     }
     NodeScaling::Linear {
         reason: format!(
-            "no source measured {USL_MIN_NODE_COUNTS} or more node counts of {} on one machine ({}); linear scaling assumed, and past the largest cluster measured ({} nodes) the CPU bound's low end carries a doubt growing per doubling",
-            system.name(),
-            if best <= 1 { "each source ran one cluster size per machine".to_string() } else { format!("the longest series: {best} cluster sizes") },
-            crate::units::Num(max_nodes)
+            "no source measured {USL_MIN_NODE_COUNTS} or more node counts of {} on one machine (at most {best}); linear scaling assumed",
+            system.name()
         ),
         max_nodes_measured: max_nodes,
     }
