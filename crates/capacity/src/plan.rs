@@ -168,7 +168,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
         warnings.push(Warning { kind: "input".into(), text: "zone_cost and object_cost need node_cost to price a plan".into() });
     }
     if let Some(h) = w.local_retention.filter(|h| h.0 >= w.retention.0) {
-        warnings.push(Warning { kind: "input".into(), text: format!("local_retention_h ({} h) ≥ retention_h ({} h): nothing goes to object storage", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
+        warnings.push(Warning { kind: "input".into(), text: format!("local_retention_h ({} h) ≥ retention_h ({} h): tiered storage moves nothing off the nodes", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
     }
     for (s, why) in &catalog.unfitted {
         warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });

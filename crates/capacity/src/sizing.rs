@@ -1219,13 +1219,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         // So is linear scaling's doubt, where it added machines: only a CPU bound
         // whose low end passes the largest cluster measured carries any.
         let cpu_low = bounds.iter().find(|b| b.kind == BoundKind::Cpu).map(|b| (b.nodes / cpu, crate::throughput::nodes_at_low_end(b.nodes, -cpu.ln(), scaling_from)));
-        if let Some((alone, with_doubt)) = cpu_low.filter(|(alone, _)| cpu < 1.0 && *alone > scaling_from && scaling_from > 0.0) {
+        if let Some((_, with_doubt)) = cpu_low.filter(|(alone, _)| cpu < 1.0 && *alone > scaling_from && scaling_from > 0.0) {
             let (linear, _) = machines_at_scaled(cpu, hw, (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), false);
             if linear != i.at_low_capacity {
                 warnings.push(Warning {
                     kind: "extrapolation".into(),
                     text: format!(
-                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {}-node largest measured cluster the CPU bound takes 0.1 ln per doubling (÷{:.2} alone at {} nodes) in quadrature with its interval: {} nodes, not {} (mqplan's assumption)",
+                        "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {}-node largest measured cluster the CPU bound takes 0.1 ln per doubling (÷{:.2} alone at {} nodes) in quadrature with its interval (mqplan's assumption)",
                         m.system.name(),
                         if i.low_at_cap { "≥ " } else { "" },
                         Num(f64::from(i.at_low_capacity)),
@@ -1233,8 +1233,6 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                         Num(c.max_nodes_measured),
                         Dec(crate::throughput::scaling_width(with_doubt, scaling_from).exp()),
                         Num(with_doubt.round()),
-                        Num(with_doubt.ceil()),
-                        Num(alone.ceil()),
                     ),
                 });
             }
@@ -1523,6 +1521,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             // (a stop-34 reviewer read "the load needs only 241" as machines).
             let others = bounds.iter().filter(|b| b.kind != BoundKind::Partitions && !b.kind.is_minimum()).map(data_share).fold(0.0_f64, f64::max);
             let others = nodes_with_headroom(others, zones).max(quorum_nodes);
+            let others = if m.system == SystemId::Rocketmq { whole_groups(others, w.rf, zones) } else { others };
             warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the count ({} data nodes); the other bounds need {}", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
         }
     }
@@ -1789,7 +1788,7 @@ fn past_the_cap(system: SystemId, who: &str, need: f64, what: &str) -> Warning {
             "{}: {who} {}{what}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
             system.name(),
             if need.is_finite() { Num(need).to_string() } else { "unboundedly many".into() },
-            factors::MAX_DATA_NODES
+            Num(f64::from(factors::MAX_DATA_NODES))
         ),
     }
 }

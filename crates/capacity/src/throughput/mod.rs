@@ -619,6 +619,8 @@ impl Words for Vec<String> {
 /// The widening parts, in quadrature; each part's words go to `words`.
 fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Words, read: Widening) -> Widening {
     let mut parts: Vec<f64> = Vec::new();
+    // The CPU cost's doubt at a size it was not measured at: the CPU bound's alone.
+    let mut size_part = 0.0_f64;
     let mut say = |f: &dyn Fn() -> String| words.say(f);
     let (lo, hi) = s.size_range;
     if c.message_bytes < lo * 0.999 || c.message_bytes > hi * 1.001 {
@@ -628,8 +630,8 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
         // KB and 1 MB). A stated assumption; held-out runs take it too.
         let decades = (lo / c.message_bytes).max(c.message_bytes / hi).max(1.0).log10();
         let part = SIZE_WIDENING * (1.0 + decades);
-        parts.push(part);
-        say(&|| format!("message size {} B outside the {} at which CPU-bound saturated runs measured {}'s CPU cost ({:.1} decades): interval widened by ×/÷{:.2}", Num(c.message_bytes), size_span_words(lo, hi), c.system.name(), Dec(decades), Dec(part.exp())));
+        size_part = part;
+        say(&|| format!("message size {} B outside the {} at which CPU-bound saturated runs measured {}'s CPU cost ({:.1} decades): the CPU bound widened ×/÷{:.2}{}", Num(c.message_bytes), size_span_words(lo, hi), c.system.name(), Dec(decades), Dec(part.exp()), if cpu_moved(b, -part) < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
     // The durability factor's spread, where the binding bound takes the factor (one that
     // speeds the software leaves stated disks and a stated NIC as they are: a stop-32
@@ -657,7 +659,8 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     let max_nodes = s.scaling.max_nodes_measured();
     let scale_down = scaling_width(c.nodes, max_nodes);
     let threads = hardware_distance_width(s, c).unwrap_or(0.0);
-    let (cpu_down, cpu_up) = if scale_down > 0.0 || threads > 0.0 { (cpu_moved(b, -threads.hypot(scale_down)), cpu_moved(b, threads)) } else { (0.0, 0.0) };
+    let cpu_own = threads.hypot(size_part);
+    let (cpu_down, cpu_up) = if scale_down > 0.0 || cpu_own > 0.0 { (cpu_moved(b, -cpu_own.hypot(scale_down)), cpu_moved(b, cpu_own)) } else { (0.0, 0.0) };
     if scale_down > 0.0 {
         let moved = cpu_moved(b, -scale_down);
         say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling); the CPU bound takes ÷{:.2} toward less capacity for it (mqplan's assumption: 0.1 ln per doubling past the measured, added in quadrature with the rest of the interval){}", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), if moved < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
