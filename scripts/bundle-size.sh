@@ -61,7 +61,7 @@
 # their machine, each factor's origin and a durability planned as the baseline said, a
 # preset's disk floor (+2.1 KB), less the widening's words, which only `predict` builds
 # and which the bundle no longer carries (−1.26 KB: `Words`, `Silent`). Stops 34–35 raised
-# it to 294,912 B (294,702 B measured): linear node scaling's doubt at a plan's low end and
+# it to 294,912 B (294,676 B measured): linear node scaling's doubt at a plan's low end and
 # its warning, the low end's node cap, the choice among candidates that all fail (latency
 # miss before the tree's default, an unchecked drain, one cause counted once), inputs that
 # change nothing said, a partition-sized plan's other bounds, the drain re-sized at the
