@@ -565,14 +565,14 @@ pub const FEW_PARTITIONS_PER_NODE: f64 = 4.0;
 pub const SIZE_WIDENING: f64 = 0.15;
 
 /// What widens a prediction's interval beyond the calibrated base, in ln units (added
-/// to the base in quadrature), and why: message size outside the measured range
-/// (+0.15, and 0.15 more per decade past it), the durability factors' spread, a
-/// tail-read cost no pair measured when the CPU binds and the workload's readers
-/// differ from the fitted runs' ([`read_cost_width`]), few partitions where no
-/// ceiling was measured (+0.5), and two doubts of the CPU bound alone, carried only
-/// as far as they move the binding capacity: hardware threads per node outside the
-/// measured ([`hardware_distance_width`], both ways) and node counts past the largest
-/// measured ([`scaling_width`], toward less capacity). The read cost widens each
+/// to the base in quadrature), and why: the durability factors' spread, a tail-read
+/// cost no pair measured when the CPU binds and the workload's readers differ from
+/// the fitted runs' ([`read_cost_width`]), few partitions where no ceiling was
+/// measured (+0.5), and three doubts of the CPU bound alone, carried only as far as
+/// they move the binding capacity: message size outside the sizes the CPU cost was
+/// measured at (+0.15, and 0.15 more per decade past them), hardware threads per node
+/// outside the measured ([`hardware_distance_width`]), both ways, and node counts
+/// past the largest measured ([`scaling_width`]), toward less capacity. The read cost widens each
 /// side by its own end; the rest widen both alike ([`Widening`]). The same widening
 /// is applied to held-out runs in validation, so coverage tests it.
 pub fn extra_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> (Widening, Vec<String>) {
@@ -649,7 +649,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
         say(&|| format!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
     }
-    // Two doubts are the CPU bound's alone and move capacity only as far as moving
+    // These doubts, and the size's above, are the CPU bound's alone and move capacity only as far as moving
     // the CPU bound moves it (a disk- or NIC-bound cluster's low end does not fall
     // with them: a stop-34 reviewer saw more cores lower a disk-bound low end, and
     // predict widen a disk-bound cluster for its node count where plans did not):
