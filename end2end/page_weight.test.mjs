@@ -40,17 +40,32 @@ import { BASE } from './browser.mjs';
 // Stops 34–35: 307,200 B (294,676 + 12,465 = 307,141 measured): the bundle +1.1 KB (see
 // scripts/bundle-size.sh), the catalog −2 B (shorter scaling words, one more assumption
 // reported). At issue 7's budget read as KiB; read as 300,000 B, 7.1 KB over.
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 307_200);
-// The gzip CLI, as scripts/bundle-size.sh measures (node's zlib differs by a few KB).
+// Stop 36: the bundle is measured as served — the .gz copies scripts/precompress.sh writes
+// with zopfli, gzip's format 4–5 % smaller than gzip -9 — so the page weighs what a browser
+// downloads: 294,912 B (293,545 B measured), inside issue 7's 300 KB read as 300,000 B.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 294_912);
+// The gzip CLI, as the HTML's own compression would at its best (node's zlib differs by a
+// few KB): the catalog is part of the page, compressed per response.
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
+// Bytes the server sends for a static file to a browser that accepts gzip.
+const served = async (path) => {
+  const res = await fetch(`${BASE}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(res.status, 200, path);
+  assert.equal(res.headers.get('content-encoding'), 'gzip', `${path} is served gzipped`);
+  const n = Number(res.headers.get('content-length'));
+  await res.arrayBuffer();
+  assert.ok(n > 0, `${path} states its length`);
+  return n;
+};
 
 test('bundle plus embedded catalog stays within its gzip budget', async () => {
-  const bundle = gz(readFileSync('target/site/pkg/app_bg.wasm')) + gz(readFileSync('target/site/pkg/app.js'));
+  const bundle = (await served('/pkg/app_bg.wasm')) + (await served('/pkg/app.js'));
+  assert.ok(bundle < gz(readFileSync('target/site/pkg/app_bg.wasm')) + gz(readFileSync('target/site/pkg/app.js')) + 64, 'served no larger than gzip -9 would be');
   const html = await (await fetch(`${BASE}/`)).text();
   const m = html.match(/<script type="application\/octet-stream" id="mqplan-catalog">([^<]*)<\/script>/);
   assert.ok(m && m[1].length > 1000, 'the page embeds the catalog, one character per byte');
   const catalog = gz(Buffer.from(m[1], 'utf8'));
   const total = bundle + catalog;
-  console.log(`page weight, gzip -9: bundle ${bundle} B + embedded catalog ${catalog} B = ${total} B (budget ${PAGE_WEIGHT_MAX} B; aim 307,200 B)`);
+  console.log(`page weight as served: bundle ${bundle} B + embedded catalog ${catalog} B (gzip -9) = ${total} B (budget ${PAGE_WEIGHT_MAX} B; aim 300,000 B)`);
   assert.ok(total <= PAGE_WEIGHT_MAX, `${total} B over ${PAGE_WEIGHT_MAX} B`);
 });

@@ -67,14 +67,22 @@
 # change nothing said, a partition-sized plan's other bounds, the drain re-sized at the
 # high end, counts with thousands separators (+1.1 KB, after shortening their words).
 # Issue 7's budget for bundle + catalog is 300 KB.
+# Stop 36 measures what the server sends: the .gz copies scripts/precompress.sh writes with
+# zopfli (gzip's format, 4–5 % smaller than gzip -9), which ServeDir answers with; gzip -9 is
+# printed beside them. The gate is on the served bytes: 281,600 B (281,079 B measured; 294,790 B
+# at gzip -9 with this stop's faster plan words, +114 B over stop 35).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
 js=target/site/pkg/app.js
 [ -f "$wasm" ] || { echo "no $wasm: run trunk build (make build)"; exit 1; }
+for f in "$wasm" "$js"; do
+  [ -f "$f.gz" ] && [ "$f.gz" -nt "$f" ] || { echo "no $f.gz newer than $f: run scripts/precompress.sh target/site (make build)"; exit 1; }
+done
 raw=$(( $(stat -c %s "$wasm") + $(stat -c %s "$js") ))
-gz=$(( $(gzip -9 -c "$wasm" | wc -c) + $(gzip -9 -c "$js" | wc -c) ))
-echo "hydrate bundle (app_bg.wasm + app.js): ${raw} bytes raw, ${gz} bytes gzip -9"
-if [ "${1:-}" = "--max-gzip" ] && [ "$gz" -gt "$2" ]; then
+gz9=$(( $(gzip -9 -c "$wasm" | wc -c) + $(gzip -9 -c "$js" | wc -c) ))
+served=$(( $(stat -c %s "$wasm.gz") + $(stat -c %s "$js.gz") ))
+echo "hydrate bundle (app_bg.wasm + app.js): ${raw} bytes raw, ${served} bytes gzip as served (zopfli; ${gz9} at gzip -9)"
+if [ "${1:-}" = "--max-gzip" ] && [ "$served" -gt "$2" ]; then
   echo "over the ${2}-byte gzip budget"; exit 1
 fi

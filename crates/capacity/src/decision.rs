@@ -2,6 +2,7 @@
 //! partition cliffs, seed 004's Pravega traits and the feature matrix.
 //! Evaluating it yields the path taken and, per candidate, why it was kept or dropped.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::features::{FeatureMatrix, Level};
@@ -51,14 +52,14 @@ pub fn cost_of(p: &SystemPlan) -> f64 {
 
 fn cost_text(p: &SystemPlan) -> String {
     match p.monthly_cost {
-        Some(c) => format!("{} per month", Num(c)),
-        None if (p.machine_equivalents - f64::from(p.nodes)).abs() > 1e-9 => format!(
+        Some(c) => text!("{} per month", Num(c)),
+        None if (p.machine_equivalents - f64::from(p.nodes)).abs() > 1e-9 => text!(
             "{} machines ({} counting each metadata machine as {})",
             p.nodes,
             Num(p.machine_equivalents),
             Num(crate::factors::METADATA_MACHINE_WEIGHT)
         ),
-        None => format!("{} machines", p.nodes),
+        None => text!("{} machines", p.nodes),
     }
 }
 
@@ -123,7 +124,7 @@ fn step(id: &str, answer: impl Into<String>, outcome: impl Into<String>) -> Deci
 /// Walks the tree for `w` over the sized candidates `plans`.
 pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> Decision {
     let mut verdicts: Vec<Verdict> = plans.iter().map(|p| Verdict { system: p.system, kept: true, reasons: vec![], violations: 0, latency_excess: 0.0, missing_features: 0 }).collect();
-    let mut path = Vec::new();
+    let mut path = Vec::with_capacity(16);
     let drop = |v: &mut Vec<Verdict>, s: SystemId, why: String, count: u32| {
         if let Some(x) = v.iter_mut().find(|x| x.system == s) {
             x.kept = false;
@@ -147,19 +148,19 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             let partial: Vec<Feature> = w.needs.iter().copied().filter(|f| features.level(p.system, *f) == Level::Partial).collect();
             if !missing.is_empty() {
                 let cites: Vec<String> = missing.iter().filter_map(|f| features.support(p.system, *f).map(|s| s.citation.clone())).collect();
-                drop(&mut verdicts, p.system, format!("lacks {} ({})", missing.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), cites.join("; ")), missing.len() as u32);
+                drop(&mut verdicts, p.system, text!("lacks {} ({})", missing.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), cites.join("; ")), missing.len() as u32);
                 if let Some(v) = verdicts.iter_mut().find(|v| v.system == p.system) {
                     v.missing_features += missing.len() as u32;
                 }
                 dropped.push(p.system.name());
             } else if !partial.is_empty() {
-                note(&mut verdicts, p.system, format!("only partial support for {} (add-on or incomplete)", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
+                note(&mut verdicts, p.system, text!("only partial support for {} (add-on or incomplete)", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
             }
         }
         path.push(step(
             "features",
             w.needs.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "),
-            if dropped.is_empty() { "every candidate has them at least partially".to_string() } else { format!("dropped {}", dropped.join(", ")) },
+            if dropped.is_empty() { "every candidate has them at least partially".to_string() } else { text!("dropped {}", dropped.join(", ")) },
         ));
     }
 
@@ -180,7 +181,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             match &p.p99 {
                 Some(e) if e.ms <= slo.0 && p.objective_unshown.is_some() => {
                     let why = p.objective_unshown.clone().unwrap_or_default();
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms is read where no run measured, so none shows the {} ms objective met: {why}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, text!("expected p99 {} ms is read where no run measured, so none shows the {} ms objective met: {why}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0)), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         // Expected within, only not shown: a smaller miss than any
                         // expected over the objective, but a miss.
@@ -192,7 +193,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                     // More machines may bring the expected p99 within it, below the
                     // lightest measured load only: say so (a stop-28 reviewer).
                     let more = if p.warnings.iter().any(|w| w.text.contains(NOT_SHOWN_ON_ANY_COUNT)) { "; more machines bring it within only below the lightest measured load, which no run shows" } else { "" };
-                    drop(&mut verdicts, p.system, format!("expected p99 {} ms exceeds the {} ms objective ({}){more}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, text!("expected p99 {} ms exceeds the {} ms objective ({}){more}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }
@@ -200,7 +201,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 }
                 None => {
                     let why = p.warnings.iter().find(|x| x.kind == "latency").map_or_else(|| "p99 not measured".to_string(), |x| x.text.clone());
-                    drop(&mut verdicts, p.system, format!("cannot be shown to meet the {} ms objective: {why}", crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, text!("cannot be shown to meet the {} ms objective: {why}", crate::units::fmt_given(slo.0)), 1);
                     // Unknown latency ranks last among equally bad candidates.
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = f64::INFINITY;
@@ -210,7 +211,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 _ => {}
             }
         }
-        path.push(step("latency", format!("p99 ≤ {} ms", crate::units::fmt_given(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { format!("dropped {}", dropped.join(", ")) }));
+        path.push(step("latency", text!("p99 ≤ {} ms", crate::units::fmt_given(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { text!("dropped {}", dropped.join(", ")) }));
     } else {
         path.push(step("latency", "no objective given", "not a filter"));
     }
@@ -227,7 +228,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         }
         MessageKind::Business if !business_needs.is_empty() => {
             preferred = Some((SystemId::Rocketmq, true));
-            path.push(step("kind", format!("business, needs {}", business_needs.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "RocketMQ (built-in transactions, delay, trace, retry/DLQ)"));
+            path.push(step("kind", text!("business, needs {}", business_needs.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "RocketMQ (built-in transactions, delay, trace, retry/DLQ)"));
         }
         MessageKind::Business => path.push(step("kind", "business, reliable pub-sub only", "Kafka also works (accepting self-built extras); keep going")),
     }
@@ -238,9 +239,9 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         path.push(step("platform", "single-business use", "Kafka / RocketMQ"));
     } else if w.team == Team::Dedicated {
         preferred = Some((SystemId::Pulsar, true));
-        path.push(step("platform", format!("shared platform ({}), dedicated team", platform.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "Pulsar"));
+        path.push(step("platform", text!("shared platform ({}), dedicated team", platform.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "Pulsar"));
     } else {
-        path.push(step("platform", format!("shared platform ({}), no dedicated team", platform.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "don't touch Pulsar"));
+        path.push(step("platform", text!("shared platform ({}), no dedicated team", platform.iter().map(|f| f.id()).collect::<Vec<_>>().join(", ")), "don't touch Pulsar"));
     }
 
     // Pravega extension.
@@ -251,7 +252,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         let large = w.size.0 >= 10_000.0;
         let durable = w.durability == Durability::Fsync;
         let outcome = if large || durable {
-            note(&mut verdicts, SystemId::Pravega, format!(
+            note(&mut verdicts, SystemId::Pravega, text!(
                 "suits {}: 004 §1 measured 350 MB/s with single-digit-ms latency at 10 kB events where Kafka reached 800 ms, and Pravega always acks durably",
                 if large { "large events" } else { "flush-before-ack" }
             ));
@@ -267,15 +268,15 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     match w.drain_min {
         Some(limit) if w.fanout == 0 || w.outage.0 <= 0.0 => path.push(step(
             "recovery",
-            format!("drain within {} min, but {}", Num(limit), if w.fanout == 0 { "no consumer group reads" } else { "no outage to recover from" }),
+            text!("drain within {} min, but {}", Num(limit), if w.fanout == 0 { "no consumer group reads" } else { "no outage to recover from" }),
             "no backlog to drain: no change",
         )),
         Some(limit) => {
             if preferred.is_none_or(|(_, must)| !must) && kept(&verdicts, SystemId::Kafka) {
                 preferred = Some((SystemId::Kafka, false));
-                path.push(step("recovery", format!("drain within {} min", Num(limit)), "Kafka (fastest backlog catch-up: 000 §5.5)"));
+                path.push(step("recovery", text!("drain within {} min", Num(limit)), "Kafka (fastest backlog catch-up: 000 §5.5)"));
             } else {
-                path.push(step("recovery", format!("drain within {} min", Num(limit)), "a must-have feature already chose; the drain bound sizes the cluster instead"));
+                path.push(step("recovery", text!("drain within {} min", Num(limit)), "a must-have feature already chose; the drain bound sizes the cluster instead"));
             }
         }
         None => path.push(step("recovery", "not time-critical", "no change")),
@@ -286,19 +287,19 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     for p in plans {
         let infeasible = p.warnings.iter().find(|x| x.kind == "infeasible");
         if let Some(x) = infeasible {
-            drop(&mut verdicts, p.system, format!("does not fit: {}", x.text), 1);
+            drop(&mut verdicts, p.system, text!("does not fit: {}", x.text), 1);
             unfit.push(p.system.name());
         }
         if let (Some(limit), true) = (w.drain_min, w.fanout > 0 && w.outage.0 > 0.0) {
             match &p.drain {
                 None => {
-                    drop(&mut verdicts, p.system, format!("no catch-up measurement: the {} min drain deadline cannot be checked", Num(limit)), 1);
+                    drop(&mut verdicts, p.system, text!("no catch-up measurement: the {} min drain deadline cannot be checked", Num(limit)), 1);
                     unfit.push(p.system.name());
                 }
                 Some(d) if !d.within(limit, false) => {
                     // A drain that set the cap is one violation, not two.
                     let same_cause = infeasible.is_some() && p.bottleneck == crate::sizing::BoundKind::Drain;
-                    drop(&mut verdicts, p.system, format!("{}drains in {} min, over the {} min deadline", if same_cause { "at the capped count it " } else { "" }, Num(d.seconds / 60.0), Num(limit)), u32::from(!same_cause));
+                    drop(&mut verdicts, p.system, text!("{}drains in {} min, over the {} min deadline", if same_cause { "at the capped count it " } else { "" }, Num(d.seconds / 60.0), Num(limit)), u32::from(!same_cause));
                     unfit.push(p.system.name());
                 }
                 _ => {}
@@ -306,14 +307,14 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         }
     }
     unfit.dedup();
-    path.push(step("fit", if w.drain_min.is_some() { "node cap and drain deadline" } else { "node cap" }, if unfit.is_empty() { "every kept candidate fits".to_string() } else { format!("dropped {}", unfit.join(", ")) }));
+    path.push(step("fit", if w.drain_min.is_some() { "node cap and drain deadline" } else { "node cap" }, if unfit.is_empty() { "every kept candidate fits".to_string() } else { text!("dropped {}", unfit.join(", ")) }));
 
     // Partition cliffs (seed 001): warn on candidates close to theirs.
     let mut near = Vec::new();
     for p in plans {
         if let Some(b) = p.bounds.iter().find(|b| b.kind == crate::sizing::BoundKind::Partitions) {
             if p.bottleneck == crate::sizing::BoundKind::Partitions {
-                note(&mut verdicts, p.system, format!("partition count sets its size ({})", b.detail));
+                note(&mut verdicts, p.system, text!("partition count sets its size ({})", b.detail));
                 near.push(p.system.name());
             }
         }
@@ -323,10 +324,10 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     // RocketMQ" beside a RocketMQ plan on 1,531.
     let raised: Vec<String> = plans
         .iter()
-        .filter_map(|p| p.partition_advice.as_ref().filter(|a| a.planned != w.partitions).map(|a| format!("{} {}", p.system.name(), Num(f64::from(a.planned)))))
+        .filter_map(|p| p.partition_advice.as_ref().filter(|a| a.planned != w.partitions).map(|a| text!("{} {}", p.system.name(), Num(f64::from(a.planned)))))
         .collect();
-    let asked = if raised.is_empty() { format!("{} partitions", Num(f64::from(w.partitions))) } else { format!("{} partitions asked; planned on {}", Num(f64::from(w.partitions)), raised.join(", ")) };
-    path.push(step("partitions", asked, if near.is_empty() { "no candidate is sized by partitions".into() } else { format!("partitions size {}", near.join(", ")) }));
+    let asked = if raised.is_empty() { text!("{} partitions", Num(f64::from(w.partitions))) } else { text!("{} partitions asked; planned on {}", Num(f64::from(w.partitions)), raised.join(", ")) };
+    path.push(step("partitions", asked, if near.is_empty() { "no candidate is sized by partitions".into() } else { text!("partitions size {}", near.join(", ")) }));
 
     // Default.
     if preferred.is_none() {
@@ -351,12 +352,12 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     let never_drains = |p: &SystemPlan| (stuck(p) && !(must_pick == Some(p.system) && more_partitions(p).is_some())) || (unmeasured_drain(p) && must_pick != Some(p.system));
     let unmeasured: Vec<SystemId> = plans.iter().filter(|p| unmeasured_drain(p) && kept(&verdicts, p.system)).map(|p| p.system).collect();
     for s in unmeasured {
-        note(&mut verdicts, s, format!("its drain after a {} h outage is not measured (no catch-up run of {}): it cannot be shown to drain", Num(w.outage.0), s.name()));
+        note(&mut verdicts, s, text!("its drain after a {} h outage is not measured (no catch-up run of {}): it cannot be shown to drain", Num(w.outage.0), s.name()));
     }
     let stuck_kept: Vec<&SystemPlan> = plans.iter().filter(|p| stuck(p) && kept(&verdicts, p.system)).collect();
     for p in stuck_kept {
         if let Some(n) = more_partitions(p) {
-            note(&mut verdicts, p.system, format!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", Num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
+            note(&mut verdicts, p.system, text!("after a {} h outage a backlog never drains on {} partitions; it does on {} or more (partition advice)", Num(w.outage.0), p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned), n));
         }
     }
     let kept_plans: Vec<&SystemPlan> = plans.iter().filter(|p| kept(&verdicts, p.system)).collect();
@@ -369,19 +370,19 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
         (Some((s, must)), Some(c)) if eligible.iter().any(|p| p.system == s) => {
             let mine = eligible.iter().find(|p| p.system == s).copied().unwrap_or(c);
             if cost_of(mine) <= cost_of(c) * (1.0 + COST_TOLERANCE) || c.system == s {
-                path.push(step("cost", format!("{} {} vs the cheapest {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("within {:.0} %: the tree's choice stands", COST_TOLERANCE * 100.0)));
+                path.push(step("cost", text!("{} {} vs the cheapest {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), text!("within {:.0} %: the tree's choice stands", COST_TOLERANCE * 100.0)));
                 s
             } else if must && !native_all(c.system) {
-                path.push(step("cost", format!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("dearer by more than {:.0} %, but {} lacks native support of a must-have: {} stays", COST_TOLERANCE * 100.0, c.system.name(), s.name())));
+                path.push(step("cost", text!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), text!("dearer by more than {:.0} %, but {} lacks native support of a must-have: {} stays", COST_TOLERANCE * 100.0, c.system.name(), s.name())));
                 s
             } else {
-                path.push(step("cost", format!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), format!("{} is dearer by more than {:.0} %: the cheaper {} wins", s.name(), COST_TOLERANCE * 100.0, c.system.name())));
+                path.push(step("cost", text!("{} {} vs {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), text!("{} is dearer by more than {:.0} %: the cheaper {} wins", s.name(), COST_TOLERANCE * 100.0, c.system.name())));
                 c.system
             }
         }
         (Some((s, _)), Some(c)) => {
             let why = if kept(&verdicts, s) { "never drains while another candidate does" } else { "was dropped" };
-            path.push(step("cost", format!("{} {why}", s.name()), format!("{}: the cheapest kept candidate ({})", c.system.name(), cost_text(c))));
+            path.push(step("cost", text!("{} {why}", s.name()), text!("{}: the cheapest kept candidate ({})", c.system.name(), cost_text(c))));
             c.system
         }
         (None, Some(c)) => c.system,
@@ -421,7 +422,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
             })
             .map_or(chosen, |p| p.system);
-        path.push(step("default", "every candidate fails a hard constraint", format!("{}: fewest violations; review them", least.name())));
+        path.push(step("default", "every candidate fails a hard constraint", text!("{}: fewest violations; review them", least.name())));
         least
     };
     let chosen_drains = plans.iter().find(|p| p.system == chosen).is_some_and(|p| !never_drains(p));
@@ -433,14 +434,14 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             // above says how many; the exception is only for a must-have's choice).
             let mine = plans.iter().find(|p| p.system == v.system);
             if mine.is_some_and(|p| unmeasured_drain(p)) {
-                v.reasons.push(format!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", Num(w.outage.0), chosen.name()));
+                v.reasons.push(text!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", Num(w.outage.0), chosen.name()));
             } else {
-                let on = mine.filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| format!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
-                v.reasons.push(format!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", Num(w.outage.0), chosen.name()));
+                let on = mine.filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| text!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));
+                v.reasons.push(text!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", Num(w.outage.0), chosen.name()));
             }
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
-            v.reasons.push(format!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));
+            v.reasons.push(text!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));
         }
     }
     Decision { chosen, path, verdicts, relaxed }

@@ -6,6 +6,7 @@
 //! sizing of that system reuses it (stop 27 built it again at each of an objective
 //! search's 17 sizings: 205 → 236 µs a plan).
 
+use crate::units::text;
 use std::borrow::Cow;
 
 use crate::catalog::SystemModel;
@@ -55,7 +56,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     if let Some((need, per_replica, usable)) = partitions_to_fit_disks(m, w).filter(|(need, ..)| *need > partitions) {
         warnings.push(Warning {
             kind: "partitions".into(),
-            text: format!(
+            text: text!(
                 "{}: {} partitions would keep {} GB per replica, past the {} GB one disk holds at {:.0} % fill with {:.0} % head-room (a replica lies on one disk); planned with {} partitions",
                 m.system.name(),
                 Num(f64::from(partitions)),
@@ -90,7 +91,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
             if want > cap {
                 warnings.push(Warning {
                     kind: "partitions".into(),
-                    text: format!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), Num(want.ceil()), Num(cap), Num(cap)),
+                    text: text!("{}: the drain deadline would need {} partitions to read in parallel, past the {} a plan takes; planned with {}", m.system.name(), Num(want.ceil()), Num(cap), Num(cap)),
                 });
             }
         }
@@ -117,21 +118,21 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
         let found = r.nodes_for(need, factors::MAX_DATA_NODES);
         let (nodes, detail) = match found {
-            Some((n, lim)) => (f64::from(n) * zone_factor, format!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label(m.system) } else { "nothing (one node suffices)" })),
+            Some((n, lim)) => (f64::from(n) * zone_factor, text!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label(m.system) } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),
         };
         // Without a deadline a count no cluster reaches adds no bound: the plan says
         // it never drains, and the choice weighs that.
         if w.drain_min.is_some() || found.is_some() {
             let goal = match w.drain_min {
-                Some(limit) if need > r.needed(limit * 60.0) * (1.0 + 1e-9) => format!("drain {} messages per group in {} min while producing {} msg/s, with at least the {} % over the produce rate no deadline asks", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0), Num(crate::recovery::RecoveryInputs::catch_up_margin_pct())),
-                Some(limit) => format!("drain {} messages per group in {} min while producing {} msg/s", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0)),
-                None => format!("no deadline: after the {} h outage each group's catch-up must beat the {} msg/s produced by {} % for the backlog to drain at all", Num(w.outage.0), Num(w.msgs().0), Num(crate::recovery::RecoveryInputs::catch_up_margin_pct())),
+                Some(limit) if need > r.needed(limit * 60.0) * (1.0 + 1e-9) => text!("drain {} messages per group in {} min while producing {} msg/s, with at least the {} % over the produce rate no deadline asks", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0), Num(crate::recovery::RecoveryInputs::catch_up_margin_pct())),
+                Some(limit) => text!("drain {} messages per group in {} min while producing {} msg/s", Num(r.backlog_msgs), Num(limit), Num(w.msgs().0)),
+                None => text!("no deadline: after the {} h outage each group's catch-up must beat the {} msg/s produced by {} % for the backlog to drain at all", Num(w.outage.0), Num(w.msgs().0), Num(crate::recovery::RecoveryInputs::catch_up_margin_pct())),
             };
             bound = Some(Bound {
                 kind: BoundKind::Drain,
                 nodes,
-                detail: format!("{goal} → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}", Num(need), Num(f64::from(partitions)), detail),
+                detail: text!("{goal} → {} msg/s per group over {} partitions; nodes whose disk reads, NIC and CPU carry it: {}", Num(need), Num(f64::from(partitions)), detail),
                 citation: basis.points.iter().map(|p| p.citation.clone()).collect::<Vec<_>>().join("; "),
             });
         }

@@ -3,6 +3,7 @@
 //! backlog grid, interpolated in log space inside the measured range and saying so
 //! at its edge.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{PointRef, SystemModel};
@@ -108,10 +109,10 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
     // backlog 40× the largest measured.
     let (pmin, pmax, bmin, bmax) = (ps[0], ps[ps.len() - 1], bs[0], bs[bs.len() - 1]);
     let past = [
-        (equiv > pmax).then(|| format!("{} partitions ×{} the most measured", Num(equiv), Num(equiv / pmax))),
-        (equiv < pmin).then(|| format!("{} partitions, fewer than the {} measured", Num(equiv), Num(pmin))),
-        (backlog_bytes > bmax).then(|| format!("a backlog ×{} the largest measured", Num(backlog_bytes / bmax))),
-        (backlog_bytes < bmin).then(|| format!("a backlog below the smallest measured ({} GB)", Num(bmin / 1e9))),
+        (equiv > pmax).then(|| text!("{} partitions ×{} the most measured", Num(equiv), Num(equiv / pmax))),
+        (equiv < pmin).then(|| text!("{} partitions, fewer than the {} measured", Num(equiv), Num(pmin))),
+        (backlog_bytes > bmax).then(|| text!("a backlog ×{} the largest measured", Num(backlog_bytes / bmax))),
+        (backlog_bytes < bmin).then(|| text!("a backlog below the smallest measured ({} GB)", Num(bmin / 1e9))),
     ]
     .into_iter()
     .flatten()
@@ -122,7 +123,7 @@ pub fn grid_p999(m: &SystemModel, partitions: f64, backlog_bytes: f64, data_node
         cliff,
         extrapolated,
         past,
-        basis: format!(
+        basis: text!(
             "{} partitions on {} data nodes ≙ {} on the {}-node test cluster; backlog {} GB; measured partitions {}–{}, backlog {}–{} GB{}",
             Num(partitions), Num(f64::from(data_nodes)), Num(equiv), first.nodes, Num(backlog_bytes / 1e9), Num(ps[0]), Num(ps[ps.len() - 1]),
             Num(bs[0] / 1e9), Num(bs[bs.len() - 1] / 1e9),

@@ -4,6 +4,7 @@
 //! backlog and at least as many partitions vouches for this backlog, and a cell
 //! that passed it at a smaller backlog and no more partitions condemns it.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{GridCell, PointRef, SystemModel};
@@ -51,12 +52,12 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
     // Any failing cell, for naming the cliff when this backlog is below it.
     let any_fail = m.grid.iter().filter(|c| !ok(c)).min_by(|a, b| a.partitions.total_cmp(&b.partitions));
     let describe = |c: &GridCell| {
-        format!(
+        text!(
             "{} partitions with a {} GB backlog: {}",
             Num(c.partitions),
             Num(c.backlog_bytes / 1e9),
             match c.status {
-                Status::Ok => format!("P99.9 {} ms", Num(c.ms)),
+                Status::Ok => text!("P99.9 {} ms", Num(c.ms)),
                 Status::Aborted => "aborted".into(),
                 Status::Failed => "failed".into(),
             }
@@ -84,7 +85,7 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
             tested_nodes: first.nodes,
             cliff: None,
             extrapolated: true,
-            basis: format!(
+            basis: text!(
                 "no cliff measured up to {} ({}); beyond it general Kafka practice, about {} partition replicas per broker (not measured)",
                 describe(base),
                 if vouched.is_some() { "at least this backlog" } else { "a smaller backlog than this one" },
@@ -97,12 +98,12 @@ pub fn partition_limit(m: &SystemModel, backlog_bytes: f64) -> Option<PartitionL
         per_node: base.partitions / nodes,
         tested_nodes: first.nodes,
         extrapolated: vouched.is_none(),
-        basis: format!(
+        basis: text!(
             "{} on the {}-node test cluster{}{}",
             describe(base),
             first.nodes,
             if vouched.is_some() { String::new() } else { " (a smaller backlog than this one: not vouched for)".into() },
-            cliff.as_ref().map(|c| format!("; the cliff: {c}")).unwrap_or_default()
+            cliff.as_ref().map(|c| text!("; the cliff: {c}")).unwrap_or_default()
         ),
         cliff,
         points,

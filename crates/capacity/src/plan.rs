@@ -2,6 +2,7 @@
 //! recommendation and the runners-up with their reasons. Its JSON names are a
 //! public contract (README "JSON API").
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
@@ -88,7 +89,7 @@ fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload
     };
     Warning {
         kind: "hint".into(),
-        text: format!(
+        text: text!(
             "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and the rest as one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
             system.name(),
             crate::units::Num(f64::from(nodes)),
@@ -168,10 +169,10 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
         warnings.push(Warning { kind: "input".into(), text: "zone_cost and object_cost need node_cost to price a plan".into() });
     }
     if let Some(h) = w.local_retention.filter(|h| h.0 >= w.retention.0) {
-        warnings.push(Warning { kind: "input".into(), text: format!("local_retention_h ({} h) ≥ retention_h ({} h): tiered storage moves nothing off the nodes", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
+        warnings.push(Warning { kind: "input".into(), text: text!("local_retention_h ({} h) ≥ retention_h ({} h): tiered storage moves nothing off the nodes", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
     }
     for (s, why) in &catalog.unfitted {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{} not planned: {why}", s.name()) });
+        warnings.push(Warning { kind: "thin_data".into(), text: text!("{} not planned: {why}", s.name()) });
     }
     Ok(Plan {
         workload: w.clone(),

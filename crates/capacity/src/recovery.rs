@@ -11,6 +11,7 @@
 //! cold-cache change for the warm runs. They are lower bounds on what one partition
 //! can do (each run may have been bound elsewhere), so the plan is conservative.
 
+use crate::units::text;
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -101,8 +102,8 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             source: r.source().to_string(),
             msgs_per_partition: per,
             message_bytes: r.message_bytes,
-            detail: format!("{} msg/s over {} partitions × {} group(s) at {} B ({} msg/s per partition per group)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups), Num(r.message_bytes), Num(per)),
-            point: PointRef { id: r.id.as_str().into(), citation: r.citation.as_str().into(), summary: format!("catch-up {} msg/s, {} partitions, {} group(s)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups)).into() },
+            detail: text!("{} msg/s over {} partitions × {} group(s) at {} B ({} msg/s per partition per group)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups), Num(r.message_bytes), Num(per)),
+            point: PointRef { id: r.id.as_str().into(), citation: r.citation.as_str().into(), summary: text!("catch-up {} msg/s, {} partitions, {} group(s)", Num(r.msgs_per_s), Num(r.partitions), Num(r.groups)).into() },
         });
     }
     if let Some(d) = drain {
@@ -110,12 +111,12 @@ pub fn basis(drain: Option<&DrainModel>, corpus: &[CatchupRun]) -> Option<Catchu
             let warm = d.messages / d.seconds / p;
             let cold = warm / (1.0 + uplift);
             let mut pt = d.point.clone();
-            pt.summary = format!("drain of {} messages in {} s, {} partitions", Num(d.messages), Num(d.seconds), Num(p)).into();
+            pt.summary = text!("drain of {} messages in {} s, {} partitions", Num(d.messages), Num(d.seconds), Num(p)).into();
             runs.push(MeasuredCatchup {
                 source: pt.id.split('#').next().unwrap_or("seed").to_string(),
                 msgs_per_partition: cold,
                 message_bytes: d.message_bytes,
-                detail: format!("{} messages in {} s over {} partitions at {} B ({} msg/s per partition warm, {} cold)", Num(d.messages), Num(d.seconds), Num(p), Num(d.message_bytes), Num(warm), Num(cold)),
+                detail: text!("{} messages in {} s over {} partitions at {} B ({} msg/s per partition warm, {} cold)", Num(d.messages), Num(d.seconds), Num(p), Num(d.message_bytes), Num(warm), Num(cold)),
                 point: pt,
             });
         }

@@ -1,6 +1,7 @@
 //! Sizing one system for one workload: resource bounds → node count per role,
 //! storage, utilisation, expected latency and backlog drain.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{PointRef, Scaling, SystemModel};
@@ -161,7 +162,7 @@ impl DrainEstimate {
         if !self.seconds_at_low.is_finite() && self.seconds.is_finite() {
             " (never, at the lowest measured catch-up rate)".to_string()
         } else if self.seconds_at_low.is_finite() && self.seconds_at_low > self.seconds * 1.05 {
-            format!(" ({} at the lowest measured rate)", crate::units::fmt_duration(self.seconds_at_low))
+            text!(" ({} at the lowest measured rate)", crate::units::fmt_duration(self.seconds_at_low))
         } else {
             String::new()
         }
@@ -284,23 +285,23 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef
             points.extend(t.points.iter().cloned());
             if let (Some((plain, txn)), Some(_)) = (t.p99_ms, w.p99_slo) {
                 let how = if s >= 0.01 {
-                    format!("the plain-send curve × {} is the p99 the objective is checked on", Num(txn / plain))
+                    text!("the plain-send curve × {} is the p99 the objective is checked on", Num(txn / plain))
                 } else {
                     "with under 1 % of the sends transactional the p99 is the plain sends', and the objective is checked on their curve".into()
                 };
                 warnings.push(Warning {
                     kind: "objective".into(),
-                    text: format!("{name}: transactional sends were measured at p99 ≤ {} ms against ≤ {} ms for plain ones ({}): {how}", Num(txn), Num(plain), t.points[0].citation),
+                    text: text!("{name}: transactional sends were measured at p99 ≤ {} ms against ≤ {} ms for plain ones ({}): {how}", Num(txn), Num(plain), t.points[0].citation),
                 });
             }
         }
         (None, Some(s)) => warnings.push(Warning {
             kind: "assumption".into(),
-            text: format!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones — optimistic: where a pair was measured, a transactional send cost several plain ones", Num(s * 100.0)),
+            text: text!("{name}: no plain / transactional pair is measured for it, so its {} % transactional sends are sized as plain ones — optimistic: where a pair was measured, a transactional send cost several plain ones", Num(s * 100.0)),
         }),
         (Some(t), None) if w.needs.contains(&crate::system::Feature::Transactions) => warnings.push(Warning {
             kind: "assumption".into(),
-            text: format!("{name}: transactions are a must-have but their share is not given (txn_pct), so every send is sized as a plain one; here a transactional send was measured at {} plain ones ({})", Num(t.cost), t.points[0].citation),
+            text: text!("{name}: transactions are a must-have but their share is not given (txn_pct), so every send is sized as a plain one; here a transactional send was measured at {} plain ones ({})", Num(t.cost), t.points[0].citation),
         }),
         _ => {}
     }
@@ -313,8 +314,8 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef
 fn transactional_p99(m: &SystemModel, w: &Workload) -> Option<Result<(f64, String), String>> {
     let share = w.txn_share.filter(|s| *s >= 0.01)?;
     Some(match m.transactions.as_ref().and_then(|t| t.p99_ratio.zip(t.p99_ms).map(|(r, ms)| (r, ms, t))) {
-        Some((r, (plain, txn), t)) => Ok((r, format!("measured ≤ {} ms against ≤ {} ms for plain sends, {}", Num(txn), Num(plain), t.points[0].citation))),
-        None => Err(format!("{} % of the sends are transactional and no transactional p99 is measured for {}", Num(share * 100.0), m.system.name())),
+        Some((r, (plain, txn), t)) => Ok((r, text!("measured ≤ {} ms against ≤ {} ms for plain sends, {}", Num(txn), Num(plain), t.points[0].citation))),
+        None => Err(text!("{} % of the sends are transactional and no transactional p99 is measured for {}", Num(share * 100.0), m.system.name())),
     })
 }
 
@@ -373,7 +374,7 @@ impl PartitionsForRate {
     /// The arithmetic in words, for the partition advice.
     fn words(&self) -> String {
         let what = if self.one_disk { "one disk writes (a partition lies on one disk)" } else { "per partition" };
-        format!("{} MB/s ÷ {} MB/s {what} = {}", Num(self.rate_mbps), Num(self.per_mbps), Num(self.need))
+        text!("{} MB/s ÷ {} MB/s {what} = {}", Num(self.rate_mbps), Num(self.per_mbps), Num(self.need))
     }
 }
 
@@ -393,7 +394,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     // per data node: 38" on 2 brokers and 38 bookies).
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(owners));
-        reasons.push(if m.system == SystemId::Pulsar { format!("a topic owner per broker: {}", Num(f64::from(owners))) } else { format!("a leader per data node: {}", Num(f64::from(owners))) });
+        reasons.push(if m.system == SystemId::Pulsar { text!("a topic owner per broker: {}", Num(f64::from(owners))) } else { text!("a leader per data node: {}", Num(f64::from(owners))) });
     }
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
@@ -405,7 +406,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
             if p > f64::from(planned) {
                 catch_up_needs = Some(p.min(crate::fields::max_of("partitions")) as u32);
             }
-            reasons.push(format!(
+            reasons.push(text!(
                 "catch-up: {} msg/s × {} ÷ {} per partition (its cold and page-cache mix) = {}",
                 Num(r.produce_msgs),
                 Num(crate::recovery::CATCH_UP_MARGIN),
@@ -418,7 +419,7 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
         let p = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() {
             at_least = at_least.max(p);
-            reasons.push(format!(
+            reasons.push(text!(
                 "a {} min drain: {} msg/s ÷ {} per partition (its cold and page-cache mix) = {}",
                 Num(limit),
                 Num(need),
@@ -513,10 +514,10 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         // 12 ms read as a pass to a tester).
         let ms = |x: f64| crate::units::Beside(x, slo.0);
         Some(match (&f.p99, &f.objective_unshown) {
-            (Some(e), None) => format!("; {} data nodes give {} ms", f.data_nodes, ms(e.ms)),
+            (Some(e), None) => text!("; {} data nodes give {} ms", f.data_nodes, ms(e.ms)),
             // The figure that decides is the one at the lightest measured load.
-            (Some(e), Some(why)) => format!("; {} data nodes give {} ms, not shown to meet it: {}", f.data_nodes, ms(e.ms), why.split(';').next().unwrap_or(why)),
-            (None, _) => format!("; {} data nodes cannot be shown to meet it", f.data_nodes),
+            (Some(e), Some(why)) => text!("; {} data nodes give {} ms, not shown to meet it: {}", f.data_nodes, ms(e.ms), why.split(';').next().unwrap_or(why)),
+            (None, _) => text!("; {} data nodes cannot be shown to meet it", f.data_nodes),
         })
     };
     // Only where the searched count set the plan (the others' bound is not the reason).
@@ -544,9 +545,9 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
         if let Some(b) = plan.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency) {
             let (given, label) = (crate::units::fmt_given(slo.0), plan.bottleneck.label());
             b.detail = if added {
-                format!("the {given} ms objective lowered the target utilisation, so the {label} bound sets {nodes} data nodes where the workload needs {load_count} without it (expected p99 {} ms)", crate::units::Beside(p99, slo.0))
+                text!("the {given} ms objective lowered the target utilisation, so the {label} bound sets {nodes} data nodes where the workload needs {load_count} without it (expected p99 {} ms)", crate::units::Beside(p99, slo.0))
             } else {
-                format!("the {given} ms objective is met by the {nodes} data nodes the {label} bound sets (expected p99 {} ms at their partitions per node): it adds no machines; fewer nodes were not searched, as they are not bought", crate::units::Beside(p99, slo.0))
+                text!("the {given} ms objective is met by the {nodes} data nodes the {label} bound sets (expected p99 {} ms at their partitions per node): it adds no machines; fewer nodes were not searched, as they are not bought", crate::units::Beside(p99, slo.0))
             };
             b.nodes = b.nodes.min(f64::from(nodes));
         }
@@ -577,24 +578,24 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     } else if sweep_lowers {
         "fewer partitions per node (fewer partitions, or topics split over more clusters) are the cheaper lever"
     } else {
-        no_sweep = format!("no partition sweep of {} at {} durability measured whether fewer partitions per node lower it, so mqplan cannot say that re-partitioning would", m.system.name(), w.durability.id());
+        no_sweep = text!("no partition sweep of {} at {} durability measured whether fewer partitions per node lower it, so mqplan cannot say that re-partitioning would", m.system.name(), w.durability.id());
         no_sweep.as_str()
     };
     if unmet {
-        let upto = if cap < factors::MAX_DATA_NODES { format!("{cap} {who} ({OBJECTIVE_MACHINES_MULTIPLE}× the {load_count} the workload needs with no objective)") } else { format!("the {cap}-node cap") };
+        let upto = if cap < factors::MAX_DATA_NODES { text!("{cap} {who} ({OBJECTIVE_MACHINES_MULTIPLE}× the {load_count} the workload needs with no objective)") } else { text!("the {cap}-node cap") };
         // An expected p99 within the objective that no measured load shows is "not
         // shown", not "not met" (a stop-27 tester read "expected p99 9.30 ms" beside
         // "not met on any count", the lightest measured load giving 9.86 ms).
         let own = plan.objective_unshown.clone().filter(|_| plan.p99.as_ref().is_some_and(|e| e.ms <= slo.0));
         let verb = match own.or(unshown_within) {
-            Some(why) => format!("{NOT_SHOWN_ON_ANY_COUNT} up to {upto} at {} partitions ({})", Num(f64::from(w.partitions)), why.split(';').next().unwrap_or(&why)),
-            None => format!("is not met on any count up to {upto} at {} partitions", Num(f64::from(w.partitions))),
+            Some(why) => text!("{NOT_SHOWN_ON_ANY_COUNT} up to {upto} at {} partitions ({})", Num(f64::from(w.partitions)), why.split(';').next().unwrap_or(&why)),
+            None => text!("is not met on any count up to {upto} at {} partitions", Num(f64::from(w.partitions))),
         };
-        plan.warnings.push(Warning { kind: "objective".into(), text: format!("{}: the {} ms objective {verb}; {lever}", m.system.name(), crate::units::fmt_given(slo.0)) });
+        plan.warnings.push(Warning { kind: "objective".into(), text: text!("{}: the {} ms objective {verb}; {lever}", m.system.name(), crate::units::fmt_given(slo.0)) });
     } else if plan.bottleneck == BoundKind::Latency && latency_density_nodes(&plan) >= 2 * load_count.max(1) {
         plan.warnings.push(Warning {
             kind: "objective".into(),
-            text: format!(
+            text: text!(
                 "{}: the {} ms objective sets {} {who}, {}× the {load_count} the workload needs with no objective, to spread {} partitions thinner; {lever}",
                 m.system.name(),
                 crate::units::fmt_given(slo.0),
@@ -715,8 +716,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // With z ≥ 2 zones the cluster must carry the load with one zone down.
     let zone_factor = w.zone_factor();
     let rf = f64::from(w.rf);
-    let mut bounds = Vec::new();
-    let mut warnings = Vec::new();
+    let mut bounds = Vec::with_capacity(8);
+    let mut warnings = Vec::with_capacity(24);
 
     // Recovery: the partitions a drain deadline needs come first (they change the
     // CPU bound's partition ceiling and the partition bound).
@@ -757,7 +758,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         _ => 1.0,
     };
     // Why the objective is not met, saying when the curve was scaled for transactions.
-    let objective_why = |u: crate::latency_model::Unmeasured| if txn_ratio != 1.0 { format!("{} (transactional sends: the plain-send curve × {})", u.why, Num(txn_ratio)) } else { u.why };
+    let objective_why = |u: crate::latency_model::Unmeasured| if txn_ratio != 1.0 { text!("{} (transactional sends: the plain-send curve × {})", u.why, Num(txn_ratio)) } else { u.why };
     let objective = w.p99_slo.map(|slo| match (&p99_unmeasured, lat) {
         (None, Some(l)) => l.utilisation_for_scaled(m.system, w.durability, 99.0, w.size.0, per_node_guess, slo.0, TARGET_UTILISATION, txn_ratio).map_err(objective_why),
         (why, _) => Err(why.clone().unwrap_or_default()),
@@ -777,7 +778,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));
     let txn_load = txn.map_or(1.0, |(s, t)| t.load_multiplier(s));
     let txn_text = txn.map_or_else(String::new, |(s, t)| {
-        format!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), Num(s * 100.0), Num(t.cost), t.points[0].citation)
+        text!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), Num(s * 100.0), Num(t.cost), t.points[0].citation)
     });
     let demand = txn_load
         * match &corpus_cpu {
@@ -810,26 +811,26 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
-            detail: format!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", Num(w.msgs().0), Num(c.msgs), Dec(util * 100.0), c.detail),
+            detail: text!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", Num(w.msgs().0), Num(c.msgs), Dec(util * 100.0), c.detail),
             citation: c.citation.clone(),
         });
     } else {
     bounds.push(Bound {
         kind: BoundKind::Cpu,
         nodes: cpu_nodes,
-        detail: format!(
+        detail: text!(
             "{} msg/s × RF {} × {:.1} core·µs per replica write at {} B{}{}{txn_text} = {:.1} cores busy; ÷ ({} cores × {:.0} % target)",
             Num(w.msgs().0),
             w.rf,
             Dec(m.produce.core_seconds(w.size.0) * 1e6),
             Num(w.size.0),
-            if dfac.multiplier != 1.0 { format!(" ÷ {} durability factor", dfac.multiplier) } else { String::new() },
-            match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => format!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, Dec(*r)), _ => String::new() },
+            if dfac.multiplier != 1.0 { text!(" ÷ {} durability factor", dfac.multiplier) } else { String::new() },
+            match &m.consume_cost_ratio { Some((r, _)) if w.fanout > 0 => text!(" + {} consumer group(s) × {:.2} relative read cost", w.fanout, Dec(*r)), _ => String::new() },
             Dec(demand),
             hw.cores,
             Dec(util * 100.0)
         ),
-        citation: format!("size fit on {}; durability: {}", m.produce.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join(", "), dfac.citation),
+        citation: text!("size fit on {}; durability: {}", m.produce.points.iter().map(|p| p.citation.as_str()).collect::<Vec<_>>().join(", "), dfac.citation),
     });
     }
     if let Some((_, p)) = &m.consume_cost_ratio {
@@ -837,7 +838,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     transaction_warnings(m, w, &mut points, &mut warnings);
     if dfac.assumed && corpus_cpu.is_none() {
-        warnings.push(Warning { kind: "assumption".into(), text: format!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
+        warnings.push(Warning { kind: "assumption".into(), text: text!("{} durability factor ×{} is carried over from another system ({})", w.durability.id(), dfac.multiplier, dfac.citation) });
     }
 
     // A durability setting that slows the software (a per-message fsync: ×0.2 on
@@ -845,11 +846,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // for its sync). The NIC carries what it carries: a new user rightly objected
     // that flushing to disk does not slow a network card.
     let hw_factor = corpus_cpu.as_ref().map_or(1.0, |c| c.hardware_factor);
-    let hw_factor_digits = if hw_factor < 1.0 { format!(" × durability {} ({})", crate::throughput::factor_digits(hw_factor), w.durability.id()) } else { String::new() };
+    let hw_factor_digits = if hw_factor < 1.0 { text!(" × durability {} ({})", crate::throughput::factor_digits(hw_factor), w.durability.id()) } else { String::new() };
     // On a machine whose own disks carried less than their figure in the runs measured
     // there, the disks are sized on that share (the CPU bound's notes say which runs).
     let disk_share = corpus_cpu.as_ref().map_or(1.0, |c| c.disk_share);
-    let disk_share_words = if disk_share < 1.0 { format!(" × {:.2} measured on this machine's disks", Dec(disk_share)) } else { String::new() };
+    let disk_share_words = if disk_share < 1.0 { text!(" × {:.2} measured on this machine's disks", Dec(disk_share)) } else { String::new() };
 
     // Disk bandwidth bound.
     let disk_bytes = ingress.0 * rf * wa;
@@ -857,7 +858,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     bounds.push(Bound {
         kind: BoundKind::Disk,
         nodes: disk_nodes,
-        detail: format!(
+        detail: text!(
             "{} MB/s × RF {} × write amplification {:.2} = {} MB/s written; ÷ ({} disk(s) × {} MB/s{hw_factor_digits}{disk_share_words} × {:.0} %)",
             Num(ingress.0), w.rf, Dec(wa), Num(disk_bytes), hw.disks, Num(hw.disk_mbps.0), Dec(util * 100.0)
         ),
@@ -874,7 +875,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     bounds.push(Bound {
         kind: BoundKind::Network,
         nodes: net_nodes,
-        detail: format!(
+        detail: text!(
             "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + RF − 1)); ÷ ({} Gbit/s = {} MB/s × {:.0} %){}",
             Num(net_in), Num(net_out), w.fanout, Num(hw.nic_gbps.0), Num(nic), Dec(util * 100.0),
             if crate::hardware::Preset::burst_nic(hw) { BURST_NIC } else { "" }
@@ -899,14 +900,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         kind: BoundKind::Storage,
         nodes: storage_nodes,
         detail: if on_lts {
-            format!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", Num(Bytes(object_bytes).tb()))
+            text!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", Num(Bytes(object_bytes).tb()))
         } else {
-            format!(
+            text!(
                 "{} MB/s{} × {} h{} × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
-                Num(ingress.0), if w.compression > 1.0 { format!(" (after {}× compression)", Num(w.compression)) } else { String::new() },
+                Num(ingress.0), if w.compression > 1.0 { text!(" (after {}× compression)", Num(w.compression)) } else { String::new() },
                 Num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, Num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
                 Dec(factors::MAX_DISK_FILL * 100.0), Num(Bytes(raw).tb()), Num(hw.disk_capacity_tb()),
-                if object_h > 0.0 { format!("; the other {} h ({} TB, one copy) in object storage", Num(object_h), Num(Bytes(object_bytes).tb())) } else { String::new() }
+                if object_h > 0.0 { text!("; the other {} h ({} TB, one copy) in object storage", Num(object_h), Num(Bytes(object_bytes).tb())) } else { String::new() }
             )
         },
         citation: if object_h > 0.0 && !on_lts { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %); tiered storage: Kafka KIP-405, Pulsar offload, RocketMQ tiered store (general knowledge)".into() } else { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into() },
@@ -922,15 +923,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             bounds.push(Bound {
                 kind: BoundKind::Partitions,
                 nodes: need,
-                detail: format!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", Num(f64::from(partitions)), w.rf, Num(l.per_node), l.basis),
+                detail: text!("{} partitions × (RF {} ÷ the measured clusters' RF 3) ÷ {} partitions per node (as measured at RF 3); {}", Num(f64::from(partitions)), w.rf, Num(l.per_node), l.basis),
                 citation: l.points.first().map(|p| p.citation.to_string()).unwrap_or_default(),
             });
             points.extend(l.points.iter().cloned());
             if l.extrapolated && need > 1.0 {
-                warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: the partition limit is read beyond seed 001's measured grid: {}", m.system.name(), l.basis) });
+                warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: the partition limit is read beyond seed 001's measured grid: {}", m.system.name(), l.basis) });
             }
         }
-        None => warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no partition-scaling data; partitions do not bound the node count", m.system.name()) }),
+        None => warnings.push(Warning { kind: "thin_data".into(), text: text!("{}: no partition-scaling data; partitions do not bound the node count", m.system.name()) }),
     }
 
     // Backlog drain (built once per system by the drain stage).
@@ -942,15 +943,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         for b in &mut bounds {
             match b.kind {
                 BoundKind::Disk if b.nodes.is_finite() && replicas_stay => {
-                    b.detail.push_str(&format!("; zones: × 1 — with one of {zones} zones down its followers there leave the ISR, so each surviving broker writes what it did (replicas spread over the zones)"));
+                    b.detail.push_str(&text!("; zones: × 1 — with one of {zones} zones down its followers there leave the ISR, so each surviving broker writes what it did (replicas spread over the zones)"));
                 }
                 BoundKind::Cpu | BoundKind::Network if b.nodes.is_finite() && replicas_stay => {
-                    b.detail.push_str(&format!("; zones: with one of {zones} zones down the consumers' reads move to the other {} (× {:.2}), the replica writes do not (its followers there leave the ISR)", zones - 1, Dec(zone_factor)));
+                    b.detail.push_str(&text!("; zones: with one of {zones} zones down the consumers' reads move to the other {} (× {:.2}), the replica writes do not (its followers there leave the ISR)", zones - 1, Dec(zone_factor)));
                 }
                 BoundKind::Cpu | BoundKind::Disk | BoundKind::Network | BoundKind::Drain | BoundKind::Partitions if b.nodes.is_finite() => {
-                    b.detail.push_str(&format!("; × {zones}/{} = × {:.2}: with one of {zones} zones down the other {} carry it", zones - 1, Dec(zone_factor), zones - 1));
+                    b.detail.push_str(&text!("; × {zones}/{} = × {:.2}: with one of {zones} zones down the other {} carry it", zones - 1, Dec(zone_factor), zones - 1));
                 }
-                BoundKind::Storage if !on_lts => b.detail.push_str(&format!(
+                BoundKind::Storage if !on_lts => b.detail.push_str(&text!(
                     "; + {} node: a machine lost for good re-replicates its data onto the rest (zones carry the load, not a lost disk)",
                     factors::FAILURE_HEADROOM_NODES
                 )),
@@ -964,9 +965,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         warnings.push(Warning {
             kind: "message_size".into(),
             text: if raisable {
-                format!("{}: {} B messages are over its default limit of {} B; raise {setting} — the plan's figures were measured on far smaller messages", m.system.name(), Num(w.size.0), Num(max_bytes))
+                text!("{}: {} B messages are over its default limit of {} B; raise {setting} — the plan's figures were measured on far smaller messages", m.system.name(), Num(w.size.0), Num(max_bytes))
             } else {
-                format!("{}: {} B messages are over its fixed limit of {} B per event ({setting}); split them into chunks", m.system.name(), Num(w.size.0), Num(max_bytes))
+                text!("{}: {} B messages are over its fixed limit of {} B per event ({setting}); split them into chunks", m.system.name(), Num(w.size.0), Num(max_bytes))
             },
         });
     }
@@ -983,10 +984,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         };
         warnings.push(Warning {
             kind: "zones".into(),
-            text: format!(
+            text: text!(
                 "{}: 2 zones carry the load with one down, but not a majority quorum: one zone holds 2 of the 3 {quorum_members}{}; losing that zone stops writes — put a tie-breaker in a third zone (or zones=3)",
                 m.system.name(),
-                if w.rf >= 3 { format!(", and with RF {} some partitions keep {} of their copies in that zone: {} left, below a majority write quorum of {} (acks=all)", w.rf, w.rf.div_ceil(2), w.rf / 2, w.rf / 2 + 1) } else { String::new() }
+                if w.rf >= 3 { text!(", and with RF {} some partitions keep {} of their copies in that zone: {} left, below a majority write quorum of {} (acks=all)", w.rf, w.rf.div_ceil(2), w.rf / 2, w.rf / 2 + 1) } else { String::new() }
             ),
         });
     }
@@ -1001,14 +1002,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         kind: BoundKind::Quorum,
         nodes: quorum,
         detail: match m.system {
-            SystemId::Kafka if w.rf >= factors::KAFKA_MIN_BROKERS => format!("RF {} needs {} brokers", w.rf, w.rf),
-            SystemId::Kafka => format!("RF {} needs {} broker(s); {} so the KRaft quorum keeps a majority with one lost", w.rf, w.rf, factors::KAFKA_MIN_BROKERS),
-            SystemId::Rocketmq => format!(
+            SystemId::Kafka if w.rf >= factors::KAFKA_MIN_BROKERS => text!("RF {} needs {} brokers", w.rf, w.rf),
+            SystemId::Kafka => text!("RF {} needs {} broker(s); {} so the KRaft quorum keeps a majority with one lost", w.rf, w.rf, factors::KAFKA_MIN_BROKERS),
+            SystemId::Rocketmq => text!(
                 "each broker group is 1 master + {} slave(s); at least {} groups, so writes go on while one master fails over",
                 w.rf - 1,
                 factors::ROCKETMQ_MIN_BROKER_GROUPS
             ),
-            SystemId::Pulsar | SystemId::Pravega => format!(
+            SystemId::Pulsar | SystemId::Pravega => text!(
                 "ensemble E = W = RF = {} bookie(s), + 1 spare so a lost bookie is replaced in the ensemble and writes go on; at least 3: {} bookies",
                 w.rf,
                 factors::min_bookies(w.rf)
@@ -1023,7 +1024,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         bounds.push(Bound {
             kind: BoundKind::Latency,
             nodes: f64::from(f),
-            detail: format!(
+            detail: text!(
                 "the fewest data nodes whose expected p99 meets the {} ms objective at their own partitions per node and load: {} (searched over counts)",
                 crate::units::fmt_given(slo.0),
                 Num(f64::from(f))
@@ -1033,7 +1034,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
 
     if crate::hardware::Preset::burst_nic(hw) && bounds.iter().any(|b| b.kind == BoundKind::Network && b.nodes * 2.0 >= bounds.iter().filter(|b| !b.kind.is_minimum()).map(|b| b.nodes).fold(0.0, f64::max)) {
-        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: the network bound is at least half the binding one{BURST_NIC}", m.system.name()) });
+        warnings.push(Warning { kind: "assumption".into(), text: text!("{}: the network bound is at least half the binding one{BURST_NIC}", m.system.name()) });
     }
 
     // Binding bound and data nodes (Pulsar's bookies take their share of the CPU, and
@@ -1063,7 +1064,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // without its +1, so the count alone hid it: a stop-19 tester).
     if !binding.is_finite() || binding > cap || f64::from(data_nodes) > cap {
         data_nodes = factors::MAX_DATA_NODES;
-        warnings.push(past_the_cap(m.system, &format!("the {} bound needs", bottleneck.label()), binding, " data nodes"));
+        warnings.push(past_the_cap(m.system, &text!("the {} bound needs", bottleneck.label()), binding, " data nodes"));
     }
     // RocketMQ machines come in whole broker groups.
     if m.system == SystemId::Rocketmq {
@@ -1088,7 +1089,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     if let Some((load_nodes, per_disk_tb)) = (bottleneck == BoundKind::Storage && !on_lts).then(|| (load_nodes(), per_disk_tb(load_nodes()))).filter(|(l, t)| bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * l && *t <= LARGEST_COMMON_DISK_TB) {
         warnings.push(Warning {
             kind: "hint".into(),
-            text: format!(
+            text: text!(
                 "{}: the disks set the count: {} TB per machine holds so little of the retention that storage needs {} machines where the load needs {}; with {} TB per disk (disk_tb, {} disk(s) per machine) the load bounds would set it",
                 m.system.name(),
                 Num(hw.disk_capacity_tb()),
@@ -1118,7 +1119,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         _ => None,
     };
     if let Some(role) = serving_role.filter(|_| (!serving_need.is_finite() || serving_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible")) {
-        warnings.push(past_the_cap(m.system, &format!("the {role} need"), serving_need, ""));
+        warnings.push(past_the_cap(m.system, &text!("the {role} need"), serving_need, ""));
     }
     // Pravega's bookies keep about an hour of journal before data reaches long-term
     // storage (our assumption; 004 §2.1 says the log is truncated once data is in
@@ -1140,7 +1141,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Brokers the objective's searched count raised say so (a bound alone did not).
     if pulsar_floor > nodes_with_headroom(serving_need, zones) {
         if let Some(r) = roles.iter_mut().find(|r| r.role == "broker") {
-            r.note.push_str(&format!("; raised to {pulsar_floor} by the p99 objective's searched count (the p99 is read on the fewer of brokers and bookies)"));
+            r.note.push_str(&text!("; raised to {pulsar_floor} by the p99 objective's searched count (the p99 is read on the fewer of brokers and bookies)"));
         }
     }
     let nodes = roles.iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines));
@@ -1206,7 +1207,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)).max(of(BoundKind::Partitions) * owner_share), zones).max(pulsar_floor);
         let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
         let capped = needed > factors::MAX_DATA_NODES || !binding.is_finite() || binding > f64::from(factors::MAX_DATA_NODES);
-        (roles_for(m.system, data, serving, journal, w, broker_cpu).iter().fold(0_u32, |acc, r| acc.saturating_add(r.machines)), capped)
+        (role_machines(m.system, data, serving, journal, w), capped)
     };
     let machines_at = |cpu: f64, hw: f64, disk: f64| machines_at_scaled(cpu, hw, disk, true).0;
     let nodes_interval = corpus_cpu.as_ref().map(|c| {
@@ -1224,7 +1225,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             if linear != i.at_low_capacity {
                 warnings.push(Warning {
                     kind: "extrapolation".into(),
-                    text: format!(
+                    text: text!(
                         "{}: {}{} machines at the interval's low end, where linear scaling alone gives {}: past the {}-node largest measured cluster the CPU bound takes 0.1 ln per doubling (÷{:.2} alone at {} nodes) in quadrature with its interval (mqplan's assumption)",
                         m.system.name(),
                         if i.low_at_cap { "≥ " } else { "" },
@@ -1239,14 +1240,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         }
         if let (Some((kind, evidence)), Some(fit)) = (c.disk_note.as_ref(), corpus.and_then(|t| t.system(m.system))) {
             if machines_at(cpu, hw, hw) != i.at_low_capacity {
-                warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {}", m.system.name(), crate::throughput::disk_kind_note(fit, *kind, evidence.as_ref())) });
+                warnings.push(Warning { kind: "extrapolation".into(), text: prefixed(m.system.name(), &crate::throughput::disk_kind_note(fit, *kind, evidence.as_ref())) });
             }
         }
     }
     if nodes_interval.is_none() {
         warnings.push(Warning {
             kind: "interval".into(),
-            text: format!(
+            text: text!(
                 "{}: no interval on the machine count: its throughput is the size fit on {} run(s) ({}), which no held-out source checks; {} machines is a point estimate",
                 m.system.name(),
                 m.produce.points.len(),
@@ -1258,10 +1259,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // An interval whose ends differ by more than WIDE_INTERVAL_RATIO in machines is
     // too wide to buy on (RocketMQ at 300 groups: 21–315); say so at the top.
     if let Some(i) = nodes_interval.as_ref().filter(|i| f64::from(i.at_low_capacity) > WIDE_INTERVAL_RATIO * f64::from(i.at_high_capacity.max(1))) {
-        let why = corpus_cpu.as_ref().filter(|_| w.fanout >= 10).and_then(|c| c.notes.iter().find(|(_, t)| t.contains("read cost")).map(|_| format!(" — mostly the unmeasured read cost of {} consumer groups", w.fanout)));
+        let why = corpus_cpu.as_ref().filter(|_| w.fanout >= 10).and_then(|c| c.notes.iter().find(|(_, t)| t.contains("read cost")).map(|_| text!(" — mostly the unmeasured read cost of {} consumer groups", w.fanout)));
         warnings.push(Warning {
             kind: "wide_interval".into(),
-            text: format!(
+            text: text!(
                 "{}: the {:.0} % interval spans {}–{} machines (the far end ×{} the near), too wide to buy on{}; a benchmark of your own at this workload (uploaded) narrows it",
                 m.system.name(),
                 Dec(i.level * 100.0),
@@ -1282,7 +1283,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Bytes(raw / holders_after_loss(data_nodes, w.rf, m.system != SystemId::Rocketmq)).gb()
     };
     if disk_per_node_gb > hw.disk_capacity_tb() * 1000.0 * 1.0001 {
-        warnings.push(Warning { kind: "disk_short".into(), text: format!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), Num(disk_per_node_gb), Num(hw.disk_capacity_tb() * 1000.0)) });
+        warnings.push(Warning { kind: "disk_short".into(), text: text!("{}: needs {} GB of disk per data node, more than the machine's {} GB", m.system.name(), Num(disk_per_node_gb), Num(hw.disk_capacity_tb() * 1000.0)) });
     }
     let n = f64::from(data_nodes);
     // The latency curves' partitions per node were measured with brokers and bookies
@@ -1318,14 +1319,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Some(_) if p99_unmeasured.is_some() && txn_p99.as_ref().is_some_and(|t| t.is_err()) => (None, p99_unmeasured),
         Some((_, Ok(p))) => {
             let (basis, points) = match &txn_p99 {
-                Some(Ok((r, how))) => (format!("{}; × {} for transactional sends ({how})", p.basis, Num(*r)), p.points.into_iter().chain(m.transactions.iter().flat_map(|t| t.points.iter().cloned())).collect()),
+                Some(Ok((r, how))) => (text!("{}; × {} for transactional sends ({how})", p.basis, Num(*r)), p.points.into_iter().chain(m.transactions.iter().flat_map(|t| t.points.iter().cloned())).collect()),
                 _ => (p.basis, p.points),
             };
             (Some(LatencyEstimate { percentile: 99.0, ms: p.ms * txn_ratio, low: Some(p.low * txn_ratio), high: Some(p.high * txn_ratio), basis, points }), None)
         }
         // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
         Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
-            Some((pc, ms, basis, _)) => format!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, Num(pc), Num(ms)),
+            Some((pc, ms, basis, _)) => text!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, Num(pc), Num(ms)),
             None => u.why,
         })),
         None => (None, p99_unmeasured),
@@ -1358,7 +1359,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if !kinds.is_empty() && hw.disk != DiskKind::Unknown && !KINDS.into_iter().any(|d| stated(d) && class(d) == class(hw.disk)) {
             warnings.push(Warning {
                 kind: "latency".into(),
-                text: format!(
+                text: text!(
                     "{}: the p99 is read from runs on {} disks ({}); {} disks were not measured for latency, and each write waits for {waits} to them: expect it higher than shown",
                     m.system.name(),
                     kinds.join(", "),
@@ -1366,7 +1367,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                     hw.disk.id()
                 ),
             });
-            disk_unshown = Some(format!("{} disks {DISKS_NOT_MEASURED}, and each write waits for {waits} to them", hw.disk.id()));
+            disk_unshown = Some(text!("{} disks {DISKS_NOT_MEASURED}, and each write waits for {waits} to them", hw.disk.id()));
         }
     }
     // An objective the curve meets only below the lightest measured load is not shown.
@@ -1390,14 +1391,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         points.extend(e.points.iter().cloned());
     }
     if let Some(why) = &p99_unmeasured {
-        warnings.push(Warning { kind: "latency".into(), text: format!("{}: {why}", m.system.name()) });
+        warnings.push(Warning { kind: "latency".into(), text: prefixed(m.system.name(), why) });
     }
     match (&objective, w.p99_slo) {
         (Some(Ok(u)), Some(slo)) if *u < TARGET_UTILISATION => warnings.push(Warning {
             kind: "objective".into(),
-            text: format!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), Dec(u * 100.0), Dec(TARGET_UTILISATION * 100.0), crate::units::fmt_given(slo.0)),
+            text: text!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), Dec(u * 100.0), Dec(TARGET_UTILISATION * 100.0), crate::units::fmt_given(slo.0)),
         }),
-        (Some(Err(why)), Some(slo)) if !objective_shown_at_plan => warnings.push(Warning { kind: "objective".into(), text: format!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), crate::units::fmt_given(slo.0)) }),
+        (Some(Err(why)), Some(slo)) if !objective_shown_at_plan => warnings.push(Warning { kind: "objective".into(), text: text!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), crate::units::fmt_given(slo.0)) }),
         _ => {}
     }
     // The expected p99 meets the objective but its interval reaches past it: say so
@@ -1406,7 +1407,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if let Some(high) = e.high.filter(|h| e.ms <= slo.0 && *h > slo.0) {
             warnings.push(Warning {
                 kind: "objective".into(),
-                text: format!(
+                text: text!(
                     "{}: expected p99 {} ms meets the {} ms objective, but its 80 % interval reaches {} ms: the objective is likely, not certain",
                     m.system.name(),
                     crate::units::Beside(e.ms, slo.0),
@@ -1419,7 +1420,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes);
     if let Some(g) = &p999_backlog {
         if g.extrapolated {
-            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: P99.9 under backlog is held at the measured grid's edge for {}, so past it the figure is a guess ({})", m.system.name(), g.past, g.basis) });
+            warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: P99.9 under backlog is held at the measured grid's edge for {}, so past it the figure is a guess ({})", m.system.name(), g.past, g.basis) });
         }
         // The grid is seed 001's cluster at its message size, whatever this plan's
         // durability, size or disks: below the plan's own p99 or p99.9 without a
@@ -1433,7 +1434,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if let Some((label, plain)) = below.filter(|_| !g.cliff) {
             warnings.push(Warning {
                 kind: "extrapolation".into(),
-                text: format!(
+                text: text!(
                     "{}: P99.9 under the outage backlog ({} ms, seed 001's grid, measured on its own cluster and messages) is below this plan's expected {label} without a backlog ({} ms): the grid does not carry to this workload's durability, message size or disks; a backlog only adds latency, so read it as at least {} ms",
                     m.system.name(),
                     Num(g.ms),
@@ -1460,7 +1461,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             partitions,
             cold_fraction: cold,
             limit,
-            detail: format!(
+            detail: text!(
                 "{} group(s) re-read {} messages over {} partitions while producing; {:.0} % past the page cache (half the RAM); {} msg/s per group, bound by {}; measured: {}",
                 w.fanout, Num(r.backlog_msgs), Num(f64::from(partitions)), Dec(cold * 100.0), Num(rate), limit.label(m.system), basis.detail
             ),
@@ -1471,13 +1472,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     if let Some(d) = &drain {
         points.extend(d.points.iter().cloned());
         if w.outage.0 > 0.0 && !d.seconds.is_finite() {
-            warnings.push(Warning { kind: "drain".into(), text: format!(
+            warnings.push(Warning { kind: "drain".into(), text: text!(
                 "{}: after a {} h outage the catch-up ({} msg/s per group, bound by {}) never overtakes the {} msg/s produce rate; {}",
                 m.system.name(), Num(w.outage.0), Num(d.catchup_msgs_per_s), d.limit.label(m.system), Num(w.msgs().0),
                 // With a deadline given the plan already sized for it (and says
                 // where it could not); advising one would contradict the form.
                 match w.drain_min {
-                    Some(limit) => format!("the {} min drain deadline is not met at the planned size", Num(limit)),
+                    Some(limit) => text!("the {} min drain deadline is not met at the planned size", Num(limit)),
                     None => "set a drain deadline to size for it".to_string(),
                 }) });
         }
@@ -1487,7 +1488,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if let Some(limit) = w.drain_min.filter(|l| d.within(*l, false) && !d.within(*l, true)) {
             warnings.push(Warning {
                 kind: "drain".into(),
-                text: format!(
+                text: text!(
                     "{}: the {} min drain deadline is met at the expected catch-up rate ({}), not at the lowest measured one ({}); more partitions and consumers, or a benchmark of your own catch-up, make it surer",
                     m.system.name(),
                     Num(limit),
@@ -1497,13 +1498,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             });
         }
     } else if w.drain_min.is_some() && w.fanout > 0 {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), Num(w.drain_min.unwrap_or(0.0))) });
+        warnings.push(Warning { kind: "thin_data".into(), text: text!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), Num(w.drain_min.unwrap_or(0.0))) });
     }
     if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 {
-        warnings.push(Warning { kind: "data_loss".into(), text: format!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", Num(w.retention.0), Num(w.outage.0)) });
+        warnings.push(Warning { kind: "data_loss".into(), text: text!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", Num(w.retention.0), Num(w.outage.0)) });
     }
     if w.rf == 1 {
-        warnings.push(Warning { kind: "data_loss".into(), text: format!("{}: RF 1 keeps one copy: a lost node or disk loses its data, and its partitions stop until it returns", m.system.name()) });
+        warnings.push(Warning { kind: "data_loss".into(), text: text!("{}: RF 1 keeps one copy: a lost node or disk loses its data, and its partitions stop until it returns", m.system.name()) });
     }
 
     // Partition advice: throughput per partition, one leader per node, the drain.
@@ -1512,9 +1513,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let advice = partition_advice(m, w, fit, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), Num(f64::from(partitions)), Num(f64::from(w.partitions)), a.reasons.join("; ")) });
+            warnings.push(Warning { kind: "partitions".into(), text: text!("{}: planned with {} partitions (and as many consumers per group), not {}: {}", m.system.name(), Num(f64::from(partitions)), Num(f64::from(w.partitions)), a.reasons.join("; ")) });
         } else if a.at_least > w.partitions {
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: use at least {} partitions: {}", m.system.name(), Num(f64::from(a.at_least)), a.reasons.join("; ")) });
+            warnings.push(Warning { kind: "partitions".into(), text: text!("{}: use at least {} partitions: {}", m.system.name(), Num(f64::from(a.at_least)), a.reasons.join("; ")) });
         } else if bottleneck == BoundKind::Partitions && f64::from(w.partitions) > 4.0 * f64::from(a.at_least.max(1)) {
             // The data nodes the other bounds need: the advice's own minimum counts a
             // leader per data node the partitions already raised, so it cannot say
@@ -1522,7 +1523,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             let others = bounds.iter().filter(|b| b.kind != BoundKind::Partitions && !b.kind.is_minimum()).map(data_share).fold(0.0_f64, f64::max);
             let others = nodes_with_headroom(others, zones).max(quorum_nodes);
             let others = if m.system == SystemId::Rocketmq { whole_groups(others, w.rf, zones) } else { others };
-            warnings.push(Warning { kind: "partitions".into(), text: format!("{}: {} partitions set the count ({} data nodes); the other bounds need {}", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
+            warnings.push(Warning { kind: "partitions".into(), text: text!("{}: {} partitions set the count ({} data nodes); the other bounds need {}", m.system.name(), Num(f64::from(w.partitions)), Num(f64::from(data_nodes)), Num(f64::from(others))) });
         }
     }
 
@@ -1538,7 +1539,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = &mut corpus_cpu {
-        warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: format!("{}: {text}", m.system.name()) }));
+        warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: prefixed(m.system.name(), &text) }));
         // The corpus runs the CPU bound rests on (the seed curve's points were not
         // added: `points` starts without them when the corpus answers).
         points.append(&mut c.points);
@@ -1547,36 +1548,36 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     if data_nodes > m.home.nodes * 2 && corpus_cpu.is_none() {
         if let Scaling::Linear { reason } = &m.scaling {
-            warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
+            warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: {} data nodes vs {} measured; {}", m.system.name(), data_nodes, m.home.nodes, reason) });
         }
     }
     match (corpus_cpu.is_some(), fit.and_then(|f| f.uploads.as_ref())) {
         (true, Some(u)) => {
             let kind = if u.calibrated { "calibrated" } else { "upload_note" };
-            warnings.push(Warning { kind: kind.into(), text: format!("{}: {}", m.system.name(), u.how) });
-            warnings.extend(u.notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
+            warnings.push(Warning { kind: kind.into(), text: prefixed(m.system.name(), &u.how) });
+            warnings.extend(u.notes.iter().map(|n| Warning { kind: "upload_note".into(), text: prefixed(m.system.name(), n) }));
             points.extend(u.runs.iter().map(|r| r.point.clone()));
         }
         (true, None) => {}
         (false, _) => {
             if let Some(c) = &m.calibration {
-                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput curve {}", m.system.name(), c.how) });
+                warnings.push(Warning { kind: "calibrated".into(), text: text!("{}: throughput curve {}", m.system.name(), c.how) });
                 points.extend(c.points.iter().cloned());
             }
-            warnings.extend(m.calibration_notes.iter().map(|n| Warning { kind: "upload_note".into(), text: format!("{}: {n}", m.system.name()) }));
+            warnings.extend(m.calibration_notes.iter().map(|n| Warning { kind: "upload_note".into(), text: prefixed(m.system.name(), n) }));
             if let Some(id) = m.home.origin.upload() {
-                warnings.push(Warning { kind: "calibrated".into(), text: format!("{}: throughput fitted on your uploaded runs (dataset {id})", m.system.name()) });
+                warnings.push(Warning { kind: "calibrated".into(), text: text!("{}: throughput fitted on your uploaded runs (dataset {id})", m.system.name()) });
             }
         }
     }
     for note in &m.upload_notes {
-        warnings.push(Warning { kind: "upload_note".into(), text: format!("{}: {note}", m.system.name()) });
+        warnings.push(Warning { kind: "upload_note".into(), text: prefixed(m.system.name(), note) });
     }
     if let Some(a) = &m.home.assumed {
-        warnings.push(Warning { kind: "assumption".into(), text: format!("{}: {a}", m.system.name()) });
+        warnings.push(Warning { kind: "assumption".into(), text: prefixed(m.system.name(), a) });
     }
     if corpus_cpu.is_none() && hw.ram_gb > 0.0 && m.home.ram_gb.is_some_and(|r| r < hw.ram_gb * 0.5 || r > hw.ram_gb * 2.0) {
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), Num(m.home.ram_gb.unwrap_or(0.0)), Num(hw.ram_gb)) });
+        warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: measured with {} GB RAM per node, planned with {} GB; page-cache effects differ (000 §2.5 pitfall 3)", m.system.name(), Num(m.home.ram_gb.unwrap_or(0.0)), Num(hw.ram_gb)) });
     }
 
     let mut ops = OpsBurden::default();
@@ -1637,11 +1638,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning>) {
     let (lo, hi) = m.produce.size_range();
     if w.size.0 < lo * 0.999 || w.size.0 > hi * 1.001 {
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), Num(w.size.0), Num(lo), Num(hi)) });
+        warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: message size {} B is outside the measured {}–{} B; the a + b·s fit is extrapolated", m.system.name(), Num(w.size.0), Num(lo), Num(hi)) });
     }
     if w.hardware.cores != m.home.cores {
-        let check = m.checks.first().map(|c| format!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, Num(c.message_bytes), Num(c.measured_msgs), Num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
-        warnings.push(Warning { kind: "extrapolation".into(), text: format!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, w.hardware.cores) });
+        let check = m.checks.first().map(|c| text!(" Check on other hardware: {} nodes × {} cores at {} B measured {} msg/s vs {} predicted ({}).", c.nodes, c.cores, Num(c.message_bytes), Num(c.measured_msgs), Num(c.predicted_msgs), c.point.citation)).unwrap_or_default();
+        warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: CPU bound scaled linearly from {}-core to {}-core machines.{check}", m.system.name(), m.home.cores, w.hardware.cores) });
     }
     // A fit that over-predicts its own points by more than a quarter says where.
     let over: Vec<String> = m
@@ -1650,18 +1651,18 @@ fn seed_curve_warnings(m: &SystemModel, w: &Workload, warnings: &mut Vec<Warning
         .iter()
         .zip(&m.produce.points)
         .filter(|(r, _)| **r > 0.25)
-        .map(|(r, pt)| format!("+{:.0} % at {} B ({} msg/s measured, {})", Dec(r * 100.0), Num(pt.message_bytes), Num(pt.measured_msgs), pt.citation))
+        .map(|(r, pt)| text!("+{:.0} % at {} B ({} msg/s measured, {})", Dec(r * 100.0), Num(pt.message_bytes), Num(pt.measured_msgs), pt.citation))
         .collect();
     if !over.is_empty() {
-        warnings.push(Warning { kind: "fit_error".into(), text: format!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
+        warnings.push(Warning { kind: "fit_error".into(), text: text!("{}: the size fit predicts more than was measured: {}", m.system.name(), over.join("; ")) });
     }
     if m.produce.dof() == 0 {
-        warnings.push(Warning { kind: "thin_data".into(), text: format!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
+        warnings.push(Warning { kind: "thin_data".into(), text: text!("{}: the size fit rests on {} points with no residual degrees of freedom", m.system.name(), m.produce.points.len()) });
     }
     if m.consume_cost_ratio.is_none() && w.fanout > 0 {
         warnings.push(Warning {
             kind: "thin_data".into(),
-            text: format!("{}: no consume rate is measured for it, so its {} consumer group(s) add no CPU load here — optimistic next to systems whose read cost is measured", m.system.name(), w.fanout),
+            text: text!("{}: no consume rate is measured for it, so its {} consumer group(s) add no CPU load here — optimistic next to systems whose read cost is measured", m.system.name(), w.fanout),
         });
     }
 }
@@ -1673,9 +1674,9 @@ impl SystemPlan {
     /// quorum set).
     pub fn count_words(&self) -> String {
         if self.bottleneck.is_minimum() {
-            format!("the {} sets the count: {} data nodes, no head-room added", self.bottleneck.label(), self.data_nodes)
+            text!("the {} sets the count: {} data nodes, no head-room added", self.bottleneck.label(), self.data_nodes)
         } else {
-            format!("the {} bound sets the count: {} data nodes including failure head-room (+1 node, or a lost zone's share with zones)", self.bottleneck.label(), self.data_nodes)
+            text!("the {} bound sets the count: {} data nodes including failure head-room (+1 node, or a lost zone's share with zones)", self.bottleneck.label(), self.data_nodes)
         }
     }
 }
@@ -1784,7 +1785,7 @@ fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> R
 fn past_the_cap(system: SystemId, who: &str, need: f64, what: &str) -> Warning {
     Warning {
         kind: "infeasible".into(),
-        text: format!(
+        text: text!(
             "{}: {who} {}{what}; capped at {} — this workload does not fit this machine shape, change the hardware or the requirement",
             system.name(),
             if need.is_finite() { Num(need).to_string() } else { "unboundedly many".into() },
@@ -1831,6 +1832,30 @@ fn holders_after_loss(nodes: u32, copies: u32, rereplicates: bool) -> f64 {
 /// Machines per role. `data_nodes` is sized by every bound; `serving` by the CPU and
 /// network bounds only (stateless brokers, segment stores); `journal` by the disk
 /// bandwidth bound (Pravega's bookies). Each already includes failure head-room.
+/// `"{name}: {text}"` in one allocation of the right size (a plan prefixes dozens of
+/// notes; `format!` grew each twice).
+fn prefixed(name: &str, text: &str) -> String {
+    let mut s = String::with_capacity(name.len() + 2 + text.len());
+    s.push_str(name);
+    s.push_str(": ");
+    s.push_str(text);
+    s
+}
+
+/// The machines [`roles_for`] lists, summed, without its words: what the interval's
+/// ends count at several data-node counts (the words cost more than the sizing).
+fn role_machines(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload) -> u32 {
+    match system {
+        SystemId::Kafka => data_nodes.saturating_add(if data_nodes <= 5 { 0 } else { 3 }),
+        SystemId::Rocketmq => {
+            let groups = data_nodes / w.rf.max(1);
+            groups.saturating_add(groups.saturating_mul(w.rf - 1))
+        }
+        SystemId::Pulsar => serving.max(2).saturating_add(data_nodes).saturating_add(3),
+        SystemId::Pravega => serving.max(1).saturating_add(pravega_bookies(journal, w.rf, w.zones.max(1))).saturating_add(2 + 3),
+    }
+}
+
 fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload, broker_cpu: f64) -> Vec<Role> {
     match system {
         SystemId::Kafka => {
@@ -1855,15 +1880,15 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             let groups = data_nodes / w.rf.max(1);
             vec![
                 role("broker-master", groups, groups, "one master per broker group"),
-                role("broker-slave", groups * (w.rf - 1), groups * (w.rf - 1), format!("{} slave(s) per group for RF {}", w.rf - 1, w.rf)),
+                role("broker-slave", groups * (w.rf - 1), groups * (w.rf - 1), text!("{} slave(s) per group for RF {}", w.rf - 1, w.rf)),
                 role("nameserver", 0, 3, "stateless NameServers co-located on broker machines (000 §1.2, §6.1: 9 processes)"),
             ]
         }
         SystemId::Pulsar => {
             let brokers = serving.max(2);
             vec![
-                role("broker", brokers, brokers, format!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache), the NIC bound and the partitions per node; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
-                role("bookie", data_nodes, data_nodes, format!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
+                role("broker", brokers, brokers, text!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache), the NIC bound and the partitions per node; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
+                role("bookie", data_nodes, data_nodes, text!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
                 role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
             ]
         }
@@ -1874,5 +1899,28 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             role("zookeeper", 3, 3, "metadata quorum"),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),
         ],
+    }
+}
+
+#[cfg(test)]
+mod role_count_tests {
+    use super::*;
+
+    /// The interval's ends count machines without the roles' words: the count must
+    /// be the roles' own, for every system, RF, zones and data / serving / journal
+    /// counts (round the Kafka controllers' step at 5 brokers, RocketMQ's groups).
+    #[test]
+    fn role_machines_is_the_sum_of_the_roles_listed() {
+        for system in SystemId::ALL {
+            for (rf, zones) in [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3), (5, 3)] {
+                let w = Workload { rf, zones, ..Workload::default() };
+                for data in [0, 1, 2, 3, 5, 6, 7, 12, 100, 10_000] {
+                    for (serving, journal) in [(0, 0), (1, 1), (3, 7), (40, 9)] {
+                        let listed = roles_for(system, data, serving, journal, &w, 0.3).iter().fold(0_u32, |a, r| a.saturating_add(r.machines));
+                        assert_eq!(role_machines(system, data, serving, journal, &w), listed, "{system:?} rf {rf} zones {zones} data {data} serving {serving} journal {journal}");
+                    }
+                }
+            }
+        }
     }
 }

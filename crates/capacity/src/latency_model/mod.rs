@@ -17,6 +17,7 @@
 //! over all of them is the half-width, in log terms. Outside the measured
 //! durability, size and partitions there is no number.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 pub mod fit;
@@ -226,7 +227,7 @@ pub fn fit_curve(by_source: &[(String, Vec<LatencyObs>)], fallback: (f64, &str))
             .sum()
     };
     let best = (0..=400).map(|i| 10f64.powf(-3.0 + 4.0 * f64::from(i) / 400.0)).min_by(|a, b| sse(*a).total_cmp(&sse(*b))).unwrap_or(fallback.0);
-    (best, format!("fitted on {} (least squares in ln ms)", sources.join(", ")), floors_for(best))
+    (best, text!("fitted on {} (least squares in ln ms)", sources.join(", ")), floors_for(best))
 }
 
 fn size_ok(curve: f64, bytes: f64) -> bool {
@@ -241,12 +242,12 @@ impl LatencyModel {
             return if per_node <= REFERENCE_PARTITIONS_PER_NODE * 3.0 {
                 Ok((1.0, "no partition sweep measured: taken as the reference's".into(), None))
             } else {
-                Err(Unmeasured { why: format!("latency at {} partitions per node is not measured for {} ({})", Num(per_node), system.name(), d.id()) })
+                Err(Unmeasured { why: text!("latency at {} partitions per node is not measured for {} ({})", Num(per_node), system.name(), d.id()) })
             };
         };
         if let Some(fell) = e.points.iter().filter(|p| !p.kept_up && p.per_node <= per_node * 1.0001).min_by(|a, b| a.per_node.total_cmp(&b.per_node)) {
             return Err(Unmeasured {
-                why: format!(
+                why: text!(
                     "consumers fell behind at {} partitions per node in a measured run ({}): end-to-end latency grows without bound there",
                     Num(fell.per_node), fell.point.citation
                 ),
@@ -255,18 +256,18 @@ impl LatencyModel {
         let ps = &e.points;
         let (first, last) = (&ps[0], &ps[ps.len() - 1]);
         if per_node > last.per_node * 1.0001 {
-            return Err(Unmeasured { why: format!("latency past {} partitions per node is not measured for {} (largest: {})", Num(last.per_node), system.name(), last.point.citation) });
+            return Err(Unmeasured { why: text!("latency past {} partitions per node is not measured for {} (largest: {})", Num(last.per_node), system.name(), last.point.citation) });
         }
         if per_node <= first.per_node {
-            return Ok((first.factor, format!("as at the fewest measured, {} per node", Num(first.per_node)), Some(first.point.clone())));
+            return Ok((first.factor, text!("as at the fewest measured, {} per node", Num(first.per_node)), Some(first.point.clone())));
         }
         let hi = ps.iter().position(|p| p.per_node >= per_node).unwrap_or(ps.len() - 1);
         let (a, b) = (&ps[hi - 1], &ps[hi]);
         let t = (per_node.ln() - a.per_node.ln()) / (b.per_node.ln() - a.per_node.ln()).max(1e-12);
         let how = if b.per_node / a.per_node > 4.0 {
-            format!("log-interpolated between {} and {} per node (not measured between)", Num(a.per_node), Num(b.per_node))
+            text!("log-interpolated between {} and {} per node (not measured between)", Num(a.per_node), Num(b.per_node))
         } else {
-            format!("between the measured {} and {} per node", Num(a.per_node), Num(b.per_node))
+            text!("between the measured {} and {} per node", Num(a.per_node), Num(b.per_node))
         };
         Ok(((a.factor.ln() + t * (b.factor.ln() - a.factor.ln())).exp(), how, Some(b.point.clone())))
     }
@@ -280,8 +281,8 @@ impl LatencyModel {
     fn pick(&self, system: SystemId, d: Durability, percentile: f64, bytes: f64) -> Result<Vec<(&LatencyCurve, f64)>, Unmeasured> {
         let cs: Vec<&LatencyCurve> = self.curves_for(system, d, percentile).collect();
         if cs.is_empty() {
-            let near = self.curves.iter().find(|c| c.system == system && c.percentile == percentile).map(|c| format!("; nearest measured: {} at {} B", c.durability.id(), Num(c.bytes)));
-            return Err(Unmeasured { why: format!("p{} is not measured for {} with {} durability{}", Num(percentile), system.name(), d.id(), near.unwrap_or_default()) });
+            let near = self.curves.iter().find(|c| c.system == system && c.percentile == percentile).map(|c| text!("; nearest measured: {} at {} B", c.durability.id(), Num(c.bytes)));
+            return Err(Unmeasured { why: text!("p{} is not measured for {} with {} durability{}", Num(percentile), system.name(), d.id(), near.unwrap_or_default()) });
         }
         // The nearest measured sizes at or below and at or above (no sort: few curves).
         let below = cs.iter().filter(|c| c.bytes <= bytes).max_by(|a, b| a.bytes.total_cmp(&b.bytes));
@@ -294,7 +295,7 @@ impl LatencyModel {
             (Some(a), _) if size_ok(a.bytes, bytes) => Ok(vec![(a, 1.0)]),
             (_, Some(b)) if size_ok(b.bytes, bytes) => Ok(vec![(b, 1.0)]),
             _ => Err(Unmeasured {
-                why: format!("p{} of {} was measured at {} B; at {} B it is not measured", Num(percentile), system.name(), Num(cs[0].bytes), Num(bytes)),
+                why: text!("p{} of {} was measured at {} B; at {} B it is not measured", Num(percentile), system.name(), Num(cs[0].bytes), Num(bytes)),
             }),
         }
     }
@@ -332,13 +333,13 @@ impl LatencyModel {
         let mut points: Vec<PointRef> = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.point.clone()))).collect();
         points.extend(pp);
         let c = picked[0].0;
-        let mut basis = format!(
+        let mut basis = text!(
             "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
-            Num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| format!("{} {} ms", f.source, Num(f.floor_ms))).collect::<Vec<_>>().join(", "),
+            Num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| text!("{} {} ms", f.source, Num(f.floor_ms))).collect::<Vec<_>>().join(", "),
             Num(pf), Num(per_node)
         );
         if let Some((at, ms_there)) = below {
-            basis.push_str(&format!(
+            basis.push_str(&text!(
                 "; below the lightest measured load ({:.0} %) the curve is extrapolated, so the interval reaches the {} ms expected there",
                 Dec(at * 100.0), Num(ms_there)
             ));
@@ -351,7 +352,7 @@ impl LatencyModel {
     pub fn offered_at(&self, system: SystemId, bytes: f64, per_node_msgs: f64) -> Option<(f64, f64, String, PointRef)> {
         let c = self.offered.iter().filter(|c| c.system == system && size_ok(c.bytes, bytes)).min_by(|a, b| (a.bytes / bytes).ln().abs().total_cmp(&(b.bytes / bytes).ln().abs()))?;
         let (ms, p) = c.at(per_node_msgs)?;
-        Some((c.percentile, ms, format!("{} at {} msg/s per node, {} B, between measured loads ({})", c.source, Num(per_node_msgs), Num(c.bytes), p.citation), p.clone()))
+        Some((c.percentile, ms, text!("{} at {} msg/s per node, {} B, between measured loads ({})", c.source, Num(per_node_msgs), Num(c.bytes), p.citation), p.clone()))
     }
 
     /// The highest utilisation (≤ `cap`) at which the expected latency stays within
@@ -375,14 +376,14 @@ impl LatencyModel {
         if idle >= slo_ms {
             // Said with the density it is read at: more nodes (fewer partitions per
             // node) can lower it (a tester read "already 101 ms" as a floor).
-            return Err(Unmeasured { why: format!("expected p{} at no load is already {} ms at {} partitions per node", Num(percentile), Num(idle), Num(per_node)) });
+            return Err(Unmeasured { why: text!("expected p{} at no load is already {} ms at {} partitions per node", Num(percentile), Num(idle), Num(per_node)) });
         }
         // Below the lightest measured load the curve is extrapolated (see `predict`):
         // an objective only met there is not shown to be met by any run.
         let lightest = lightest_load(&picked);
         if lightest.is_finite() && lightest < cap && ms_at(lightest) > slo_ms {
             return Err(Unmeasured {
-                why: format!(
+                why: text!(
                     "the expected p{} at the lightest measured load ({:.0} %) is {} ms, above the objective; a lighter load was never measured, so the curve below it cannot show the objective met",
                     Num(percentile),
                     Dec(lightest * 100.0),

@@ -45,6 +45,7 @@ pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
 pub use machine_effect::{class_key, MachineEffect};
 pub use validate::{Validation, ValidationPoint, ValidationRow};
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use crate::factors::write_amplification;
@@ -228,9 +229,9 @@ impl SystemThroughput {
             .iter()
             .filter(|r| !r.lower_bound)
             .map(|r| crate::catalog::PointRef {
-                id: format!("{}#{}", r.source, r.run).into(),
+                id: text!("{}#{}", r.source, r.run).into(),
                 citation: r.citation.as_str().into(),
-                summary: format!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::Num(r.measured), crate::units::Num(r.predicted), r.bound.id()).into(),
+                summary: text!("{name} {} msg/s measured, {} msg/s fitted ({} bound)", crate::units::Num(r.measured), crate::units::Num(r.predicted), r.bound.id()).into(),
             })
             .collect();
         self.cpu_residuals = self
@@ -478,8 +479,8 @@ impl ThroughputModel {
                             None => counts.push((src, 1)),
                         }
                     }
-                    let list: Vec<String> = counts.iter().map(|(src, n)| format!("{src} ({n} run{})", if *n == 1 { "" } else { "s" })).collect();
-                    (s.system, format!("corpus fit of {} on {} (leave-one-source-out validated)", s.system.name(), list.join(", ")))
+                    let list: Vec<String> = counts.iter().map(|(src, n)| text!("{src} ({n} run{})", if *n == 1 { "" } else { "s" })).collect();
+                    (s.system, text!("corpus fit of {} on {} (leave-one-source-out validated)", s.system.name(), list.join(", ")))
                 })
                 .collect()
         });
@@ -506,19 +507,19 @@ impl ThroughputModel {
         let (base, level) = self.base_interval_on(c.system, ground);
         let (extra, mut notes) = extra_width(s, c, &b);
         let w = extra.around(base);
-        notes.extend(c.assumption_notes().map(|f| format!("assumed: {f}")));
+        notes.extend(c.assumption_notes().map(|f| text!("assumed: {f}")));
         notes.extend(disk_share_note(s, c, &b));
         notes.extend(plan_cpu::durability_notes(self, c.system, &c.deviations).into_iter().map(|(_, n)| n));
         if let Some(e) = s.machine_effect(c) {
-            notes.push(format!("CPU bound × {:.3}: measured on this machine class ({}) by {} saturated CPU-bound run(s): {}", crate::units::Dec(e.factor), e.class, e.runs.len(), e.runs.join(", ")));
+            notes.push(text!("CPU bound × {:.3}: measured on this machine class ({}) by {} saturated CPU-bound run(s): {}", crate::units::Dec(e.factor), e.class, e.runs.len(), e.runs.join(", ")));
         }
         let high = b.interval_high(expected, w.up);
         if let Some((r, at)) = b.next_ceiling().filter(|_| high < expected * w.up.exp() * (1.0 - 1e-9)) {
-            notes.push(format!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::Num(at)));
+            notes.push(text!("interval's high end stopped at the {} bound, {} msg/s: the hardware cannot carry more", r.id(), crate::units::Num(at)));
         }
         let assumed_hardware = (bound == Resource::Disk && !b.disk_stated) || (bound == Resource::Nic && !b.nic_stated);
         if assumed_hardware && high > expected * (1.0 + 1e-9) {
-            notes.push(format!(
+            notes.push(text!(
                 "the {} bound sets this prediction on hardware that was not stated (a default was assumed): the interval above it is the model's calibrated error; state the hardware to stop it there",
                 bound.id()
             ));
@@ -533,7 +534,7 @@ impl ThroughputModel {
             let cpu_at = cpu.binding().1;
             let cpu_low = cpu_at * (-self.base_interval_on(c.system, Ground::Model).0.hypot(extra_log_width(s, c, &cpu).down)).exp();
             if cpu_low < low {
-                notes.push(format!(
+                notes.push(text!(
                     "the CPU bound, {} msg/s, lies within its own 80 % interval of this prediction: at that interval's low end, {} msg/s, the CPU would bind below this interval's low end ({} msg/s); a plan sizes each bound at its own end (mqplan plan)",
                     Num(cpu_at),
                     Num(cpu_low),
@@ -631,7 +632,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
         let decades = (lo / c.message_bytes).max(c.message_bytes / hi).max(1.0).log10();
         let part = SIZE_WIDENING * (1.0 + decades);
         size_part = part;
-        say(&|| format!("message size {} B outside the {} at which CPU-bound saturated runs measured {}'s CPU cost ({:.1} decades): the CPU bound widened ×/÷{:.2}{}", Num(c.message_bytes), size_span_words(lo, hi), c.system.name(), Dec(decades), Dec(part.exp()), if cpu_moved(b, -part) < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
+        say(&|| text!("message size {} B outside the {} at which CPU-bound saturated runs measured {}'s CPU cost ({:.1} decades): the CPU bound widened ×/÷{:.2}{}", Num(c.message_bytes), size_span_words(lo, hi), c.system.name(), Dec(decades), Dec(part.exp()), if cpu_moved(b, -part) < 1e-9 { text!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
     // The durability factor's spread, where the binding bound takes the factor (one that
     // speeds the software leaves stated disks and a stated NIC as they are: a stop-32
@@ -647,7 +648,7 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     if b.durability != 1.0 && (b.durability < 1.0 || !hardware_binds()) {
         let (spread, to_baseline) = (b.durability_log_spread, b.durability.ln().abs());
         (dur_down, dur_up) = if b.durability > 1.0 { (spread.min(to_baseline), spread) } else { (spread, spread.min(to_baseline)) };
-        say(&|| format!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
+        say(&|| text!("durability factor ×{} (spread ×/÷{:.2}, never past the baseline)", factor_digits(b.durability), Dec(b.durability_log_spread.exp())));
     }
     // These doubts, and the size's above, are the CPU bound's alone and move capacity only as far as moving
     // the CPU bound moves it (a disk- or NIC-bound cluster's low end does not fall
@@ -663,19 +664,19 @@ fn widening(s: &SystemThroughput, c: &Cluster, b: &Bounds, words: &mut impl Word
     let (cpu_down, cpu_up) = if scale_down > 0.0 || cpu_own > 0.0 { (cpu_moved(b, -cpu_own.hypot(scale_down)), cpu_moved(b, cpu_own)) } else { (0.0, 0.0) };
     if scale_down > 0.0 {
         let moved = cpu_moved(b, -scale_down);
-        say(&|| format!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling); the CPU bound takes ÷{:.2} toward less capacity for it (mqplan's assumption: 0.1 ln per doubling past the measured, added in quadrature with the rest of the interval){}", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), if moved < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
+        say(&|| text!("{} nodes vs at most {} measured: linear scaling assumed (the Universal Scalability Law's ceiling); the CPU bound takes ÷{:.2} toward less capacity for it (mqplan's assumption: 0.1 ln per doubling past the measured, added in quadrature with the rest of the interval){}", Num(c.nodes), Num(max_nodes), Dec(scale_down.exp()), if moved < 1e-9 { text!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
     if threads > 0.0 {
         let moved = cpu_moved(b, -threads);
         let (lo, hi) = s.threads_range.unwrap_or_default();
-        say(&|| format!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, the CPU bound widened ×/÷{:.2}{}", c.vcpus, lo, hi, Dec(threads.exp()), if moved < 1e-9 { format!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
+        say(&|| text!("{} hardware threads per node vs {}–{} in the runs fitted: cores scaled linearly past the measured, the CPU bound widened ×/÷{:.2}{}", c.vcpus, lo, hi, Dec(threads.exp()), if moved < 1e-9 { text!(", which moves nothing here: {}", binds_words(b.binding().0)) } else { String::new() }));
     }
     if read.max() > 1e-9 {
         say(&|| read_cost_note(s, c, read));
     }
     if s.ceiling.is_none() && c.partitions.is_some_and(|p| p < FEW_PARTITIONS_PER_NODE * c.nodes) {
         parts.push(0.5);
-        say(&|| format!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
+        say(&|| text!("no per-partition ceiling measured for {}: with fewer than {FEW_PARTITIONS_PER_NODE} partitions per node the topic may cap throughput first; interval widened", c.system.name()));
     }
     let disk = disk_kind_width(s, c, b);
     let both = (parts.iter().map(|x| x * x).sum::<f64>()).sqrt();
@@ -710,7 +711,7 @@ fn cpu_moved(b: &Bounds, w: f64) -> f64 {
 /// A durability factor's digits, without the ×: 0.93, 1.63; three decimals below 0.1
 /// (0.025: a stop-32 reviewer could not reproduce a plan from "×0.03").
 pub fn factor_digits(f: f64) -> String {
-    if f < 0.1 { format!("{:.3}", Dec(f)) } else { format!("{:.2}", Dec(f)) }
+    if f < 0.1 { text!("{:.3}", Dec(f)) } else { text!("{:.2}", Dec(f)) }
 }
 
 /// How far (ln units) stated disks no saturated run of the system checked may carry
@@ -760,16 +761,16 @@ fn disk_moved(b: &Bounds, d: f64, w: f64) -> f64 {
 /// None where the bound takes the disks' figure whole.
 pub fn disk_share_note(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Option<String> {
     let e = s.share_evidence(c).filter(|_| b.disk.is_some() && b.disk_share < 1.0)?;
-    Some(format!("{}: {} (what these runs showed; no held-out source checks it)", e.kind.label(), e.words()))
+    Some(text!("{}: {} (what these runs showed; no held-out source checks it)", e.kind.label(), e.words()))
 }
 
 /// Words for [`disk_kind_width`]: the disks, what the runs on them showed (`evidence`,
 /// [`SystemThroughput::disk_evidence`]; none: no run ran on them), how far the low end
 /// takes the disk bound.
 pub fn disk_kind_note(s: &SystemThroughput, kind: crate::corpus::CorpusDisk, evidence: Option<&DiskKindEvidence>) -> String {
-    let why = evidence.map_or_else(|| format!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
+    let why = evidence.map_or_else(|| text!("no saturated {} run ran on them", s.system.name()), DiskKindEvidence::words);
     let w = evidence.map_or(UNMEASURED_DISK_WIDTH, DiskKindEvidence::width);
-    format!("{}: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", kind.label(), Dec(w.exp()))
+    text!("{}: {why}, so the interval's low end takes the disk bound ÷{:.2} lower", kind.label(), Dec(w.exp()))
 }
 
 /// The widening (ln units) an unmeasured tail-read cost adds to a prediction, each
@@ -800,7 +801,7 @@ pub fn read_cost_width(s: &SystemThroughput, c: &Cluster, b: &Bounds) -> Widenin
 /// side. What a prediction's and a plan's notes say.
 pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> String {
     let (lo, hi) = s.read.range.unwrap_or_default();
-    format!(
+    text!(
         "tail-read cost not measured by a pair of runs: with {} consumer group(s) against the {:.2} of the runs fitted, a read cost anywhere in {lo}–{hi} of a replica write puts the CPU-bound capacity between ×{:.2} and ×{:.2} of what the fitted {:.2} gives; the prediction charges the middle of the range, {}, the same for any number of groups (×{:.2}), and the interval is widened to reach both ends: ÷{:.2} below, ×{:.2} above (less where another bound caps the upper end)",
         c.tail_readers,
         Dec(s.read.fit_readers),
@@ -816,7 +817,7 @@ pub fn read_cost_note(s: &SystemThroughput, c: &Cluster, width: Widening) -> Str
 
 /// A size span in words: `100–1,024 B`, or `100 B` when it is one size.
 pub fn size_span_words(lo: f64, hi: f64) -> String {
-    if (hi / lo - 1.0).abs() < 1e-9 { format!("{} B", crate::units::Num(lo)) } else { format!("{}–{} B", crate::units::Num(lo), crate::units::Num(hi)) }
+    if (hi / lo - 1.0).abs() < 1e-9 { text!("{} B", crate::units::Num(lo)) } else { text!("{}–{} B", crate::units::Num(lo), crate::units::Num(hi)) }
 }
 
 /// Machines within this factor of the measured threads per node need no widening.

@@ -2,6 +2,7 @@
 //! for the workload (its size, replicas, partitions, consumer groups, durability)
 //! on the user's machine, with the calibrated interval.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use super::{Cluster, ThroughputModel, Widening};
@@ -98,8 +99,8 @@ pub fn durability_notes(t: &ThroughputModel, system: SystemId, deviations: &[sup
         .iter()
         .filter_map(|d| t.factors.iter().find(|f| f.system == system && f.deviation == *d))
         .map(|f| match &f.assumed {
-            Some(why) => ("assumption".to_string(), format!("{} ×{}: {why}; ×/÷{:.2}, how far mqplan's assumptions sat from later pairs", f.deviation.label(), super::factor_digits(f.factor), Dec(f.log_spread.exp()))),
-            None => ("durability".to_string(), format!("{} ×{} fitted from {} paired run(s), spread ×/÷{:.2}", f.deviation.label(), super::factor_digits(f.factor), f.pairs.len(), Dec(f.log_spread.exp()))),
+            Some(why) => ("assumption".to_string(), text!("{} ×{}: {why}; ×/÷{:.2}, how far mqplan's assumptions sat from later pairs", f.deviation.label(), super::factor_digits(f.factor), Dec(f.log_spread.exp()))),
+            None => ("durability".to_string(), text!("{} ×{} fitted from {} paired run(s), spread ×/÷{:.2}", f.deviation.label(), super::factor_digits(f.factor), f.pairs.len(), Dec(f.log_spread.exp()))),
         })
         .collect()
 }
@@ -150,13 +151,13 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     let centre = fit.read.centre(c.rf, c.tail_readers);
     // Four decimals: with hundreds of groups a two-decimal cost no longer reproduces the bound.
     let (read_shown, read_words) = match fit.read.effective(c.rf, c.tail_readers) {
-        Some(x) if fit.read.range.is_some() => (format!("{:.4}", Dec(x)), " (the read cost per group charged: the middle of its unmeasured range, net of the fitted runs' own readers)".to_string()),
-        _ if (centre - 1.0).abs() >= 5e-3 => (format!("{:.2}", Dec(fit.read.per_group)), format!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(read_lo), Dec(read_hi))),
-        _ => (format!("{:.2}", Dec(fit.read.per_group)), String::new()),
+        Some(x) if fit.read.range.is_some() => (text!("{:.4}", Dec(x)), " (the read cost per group charged: the middle of its unmeasured range, net of the fitted runs' own readers)".to_string()),
+        _ if (centre - 1.0).abs() >= 5e-3 => (text!("{:.2}", Dec(fit.read.per_group)), text!(" × {:.2} (an unmeasured read cost charged at the middle of {:.2}–{:.2}, the fitted runs having readers)", Dec(centre), Dec(read_lo), Dec(read_hi))),
+        _ => (text!("{:.2}", Dec(fit.read.per_group)), String::new()),
     };
     let effect = fit.machine_effect(&c);
-    let effect_words = effect.map_or_else(String::new, |e| format!(" × {:.3} (measured on this machine class)", Dec(e.factor)));
-    let detail = format!(
+    let effect_words = effect.map_or_else(String::new, |e| text!(" × {:.3} (measured on this machine class)", Dec(e.factor)));
+    let detail = text!(
         "{:.2} effective cores ({} physical + {:.0} % of {} more hardware threads) ÷ ((RF {rf} + {} × {fanout} consumer group(s)) × ({:.2} + {:.5} × {} B) core·µs per replica write){}{}{} = {} msg/s per node",
         Dec(eff),
         c.cores,
@@ -168,18 +169,18 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         crate::units::Num(size),
         read_words,
         effect_words,
-        if b.durability == 1.0 { String::new() } else { format!(" × durability {}", super::factor_digits(b.durability)) },
+        if b.durability == 1.0 { String::new() } else { text!(" × durability {}", super::factor_digits(b.durability)) },
         crate::units::Num(b.cpu * b.durability),
     );
-    let mut notes = Vec::new();
+    let mut notes = Vec::with_capacity(12);
     let (lo, hi) = fit.size_range;
     if size < lo * 0.999 || size > hi * 1.001 {
-        notes.push(("extrapolation".to_string(), format!("message size {} B is outside the {} at which CPU-bound saturated runs measured the CPU cost; the interval is widened", crate::units::Num(size), super::size_span_words(lo, hi))));
+        notes.push(("extrapolation".to_string(), text!("message size {} B is outside the {} at which CPU-bound saturated runs measured the CPU cost; the interval is widened", crate::units::Num(size), super::size_span_words(lo, hi))));
     }
     if let (Some(w), Some((lo, hi))) = (super::hardware_distance_width(fit, &c), fit.threads_range) {
         notes.push((
             "extrapolation".to_string(),
-            format!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
+            text!("{} hardware threads per node; the runs fitted had {}–{}: cores scaled linearly past the measured, the interval widened ×{:.2}", hw.cores, crate::units::Num(lo), crate::units::Num(hi), Dec(w.exp())),
         ));
     }
     let disk_width = if b.disk.is_some() && b.disk_stated { fit.disk_width(&c) } else { 0.0 };
@@ -197,11 +198,11 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
         // Short on purpose: a plan evaluates this bound several times, and the detail
         // above already shows the cost charged (`mqplan predict` gives the long note).
         let range = if width.max() > 1e-9 {
-            format!("; charged at the middle of {:.2}–{:.2}, interval widened ÷{:.2} below, ×{:.2} above", Dec(read_lo), Dec(read_hi), Dec(width.down.exp()), Dec(width.up.exp()))
+            text!("; charged at the middle of {:.2}–{:.2}, interval widened ÷{:.2} below, ×{:.2} above", Dec(read_lo), Dec(read_hi), Dec(width.down.exp()), Dec(width.up.exp()))
         } else {
             String::new()
         };
-        notes.push(("assumption".to_string(), format!("consumer read cost: {how}{range}")));
+        notes.push(("assumption".to_string(), text!("consumer read cost: {how}{range}")));
     }
     notes.extend(durability_notes(t, system, &c.deviations));
     // A durability planned as the system's baseline says so (the cores' note is below).
@@ -214,22 +215,22 @@ pub fn cpu_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: 
     notes.push((
         "assumption".to_string(),
         match hw.physical_cores {
-            Some(p) => format!("{} hardware threads per machine on {p} physical cores (the preset's source); each extra thread counts as {:.0} % of a core", hw.cores, Dec(t.assumptions.smt_yield * 100.0)),
-            None => format!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0)),
+            Some(p) => text!("{} hardware threads per machine on {p} physical cores (the preset's source); each extra thread counts as {:.0} % of a core", hw.cores, Dec(t.assumptions.smt_yield * 100.0)),
+            None => text!("{} cores per machine read as hardware threads, {} per physical core; each extra thread counts as {:.0} % of a core", hw.cores, super::cluster::THREADS_PER_CORE, Dec(t.assumptions.smt_yield * 100.0)),
         },
     ));
     notes.push((
         "interval".to_string(),
-        format!(
+        text!(
             "throughput {:.0} % interval ×{:.2}…×{:.2}, {} (mqplan validate)",
             Dec(level * 100.0),
             Dec((-half.down).exp()),
             Dec(half.up.exp()),
             match t.interval(system, super::Ground::Model) {
-                Some(i) if i.own_runs > 0 && !i.borrowed() => format!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
-                Some(i) if i.own_runs > 0 => format!("mostly borrowed: calibrated on {} held-out runs of all systems that the fitted CPU cost set ({}), only {} of them {}'s", i.residuals, super::sources_words(i.sources), i.own_runs, system.name()),
-                Some(i) => format!("borrowed from other systems' held-out errors ({} runs from {}): no saturated run of {} could be held out and checked", i.residuals, super::sources_words(i.sources), system.name()),
-                None => format!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name()),
+                Some(i) if i.own_runs > 0 && !i.borrowed() => text!("calibrated on sources the fit did not see, on their runs the fitted CPU cost set ({} runs from {}: its width is how far they disagree)", i.residuals, super::sources_words(i.sources)),
+                Some(i) if i.own_runs > 0 => text!("mostly borrowed: calibrated on {} held-out runs of all systems that the fitted CPU cost set ({}), only {} of them {}'s", i.residuals, super::sources_words(i.sources), i.own_runs, system.name()),
+                Some(i) => text!("borrowed from other systems' held-out errors ({} runs from {}): no saturated run of {} could be held out and checked", i.residuals, super::sources_words(i.sources), system.name()),
+                None => text!("borrowed from other systems' held-out errors: no saturated run of {} could be held out and checked", system.name()),
             }
         ),
     ));
