@@ -174,14 +174,19 @@ impl std::fmt::Display for Num {
             return write!(f, "{x:.2e}");
         }
         if a >= 100.0 || a == 0.0 || (x - x.round()).abs() < 1e-9 {
+            let n = x.round() as i64;
+            if n.unsigned_abs() < 1000 {
+                // No separator to write: the integer's own formatter is quicker.
+                return std::fmt::Display::fmt(&n, f);
+            }
             let mut buf = [0u8; GROUPED_MAX];
-            f.write_str(grouped_integer_into(x.round() as i64, &mut buf))
+            f.write_str(grouped_integer_into(n, &mut buf))
         } else if a >= 10.0 {
-            write!(f, "{:.1}", Dec(x))
+            fixed_decimals(x, 1, f)
         } else if a >= 1.0 {
-            write!(f, "{:.2}", Dec(x))
+            fixed_decimals(x, 2, f)
         } else if a >= 0.001 {
-            write!(f, "{:.3}", Dec(x))
+            fixed_decimals(x, 3, f)
         } else {
             // Below a thousandth: three significant digits, trailing zeros dropped, so a
             // small objective or deadline does not read as 0.
@@ -264,48 +269,57 @@ pub struct Dec(pub f64);
 
 impl std::fmt::Display for Dec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const POW10: [f64; 10] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
-        let x = self.0;
-        let fast = match f.precision() {
-            Some(d) if d < POW10.len() && f.width().is_none() && !f.sign_plus() && x.is_finite() && x.abs() < 1e15 => Some(d),
-            _ => None,
-        };
-        let Some(d) = fast else { return std::fmt::Display::fmt(&x, f) };
-        let scaled = (x.abs() * POW10[d]).round_ties_even();
-        if scaled >= 9.0e15 {
-            return std::fmt::Display::fmt(&x, f);
+        match f.precision() {
+            Some(d) if d < POW10.len() && f.width().is_none() && !f.sign_plus() => fixed_decimals(self.0, d, f),
+            _ => std::fmt::Display::fmt(&self.0, f),
         }
-        let v = scaled as u64;
-        let unit = POW10[d] as u64;
-        // Sign, up to 16 integer digits, a point and 9 decimals.
-        let mut buf = [0u8; 32];
-        let mut at = buf.len();
-        let mut frac = v % unit;
-        for _ in 0..d {
-            at -= 1;
-            buf[at] = b'0' + (frac % 10) as u8;
-            frac /= 10;
-        }
-        if d > 0 {
-            at -= 1;
-            buf[at] = b'.';
-        }
-        let mut int = v / unit;
-        loop {
-            at -= 1;
-            buf[at] = b'0' + (int % 10) as u8;
-            int /= 10;
-            if int == 0 {
-                break;
-            }
-        }
-        if x.is_sign_negative() {
-            at -= 1;
-            buf[at] = b'-';
-        }
-        // Only ASCII digits, '.' and '-' were written.
-        f.write_str(std::str::from_utf8(&buf[at..]).map_err(|_| std::fmt::Error)?)
     }
+}
+
+/// Powers of ten [`fixed_decimals`] scales by.
+const POW10: [f64; 10] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/// `x` with `d` (< 10) decimals, as `f64`'s `{:.d}` writes it ([`Dec`]'s body; [`Num`]
+/// calls it without a second trip through `core::fmt`). The formatter's own flags are
+/// not read.
+fn fixed_decimals(x: f64, d: usize, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    if !x.is_finite() || x.abs() >= 1e15 || d >= POW10.len() {
+        return write!(f, "{x:.d$}");
+    }
+    let scaled = (x.abs() * POW10[d]).round_ties_even();
+    if scaled >= 9.0e15 {
+        return write!(f, "{x:.d$}");
+    }
+    let v = scaled as u64;
+    let unit = POW10[d] as u64;
+    // Sign, up to 16 integer digits, a point and 9 decimals.
+    let mut buf = [0u8; 32];
+    let mut at = buf.len();
+    let mut frac = v % unit;
+    for _ in 0..d {
+        at -= 1;
+        buf[at] = b'0' + (frac % 10) as u8;
+        frac /= 10;
+    }
+    if d > 0 {
+        at -= 1;
+        buf[at] = b'.';
+    }
+    let mut int = v / unit;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (int % 10) as u8;
+        int /= 10;
+        if int == 0 {
+            break;
+        }
+    }
+    if x.is_sign_negative() {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    // Only ASCII digits, '.' and '-' were written.
+    f.write_str(std::str::from_utf8(&buf[at..]).map_err(|_| std::fmt::Error)?)
 }
 
 /// The longest [`grouped_integer_into`] writes: 20 digits, 6 commas and a sign.
