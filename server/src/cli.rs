@@ -56,7 +56,7 @@ pub enum Command {
     /// Import a benchmark file into the dataset store ($MQPLAN_STATE_DIR); prints the
     /// parse report. Exit 0 when imported, 2 when refused.
     Import {
-        /// The file (OMB JSON/CSV, kafka/pulsar perf output, RocketMQ benchmark output, mqplan CSV).
+        /// The file (OMB JSON/CSV, kafka/pulsar perf output, RocketMQ benchmark output, mqplan CSV), or `-` for standard input.
         file: PathBuf,
         /// Override format detection: mqplan-csv | omb-json | omb-csv | omb-console | kafka-perf | pulsar-perf | rocketmq-benchmark | results-table.
         #[arg(long)]
@@ -162,13 +162,19 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
     // Asked of the path before opening it: opening a FIFO for reading blocks until
     // something writes to it.
     // A path that does not exist is bad input, as a directory is (exit 2).
-    let stat = std::fs::metadata(file).map_err(|e| if e.kind() == std::io::ErrorKind::NotFound { CliError::Usage(format!("{}: no such file", file.display())) } else { unreadable(e) })?;
-    if !stat.is_file() {
-        return Err(CliError::Usage(format!("{}: not a regular file (a benchmark log, JSON or CSV was expected)", file.display())));
-    }
-    let opened = std::fs::File::open(file).map_err(unreadable)?;
+    // `-` reads standard input (a perf tool's output piped straight in), up to the cap.
+    let from_stdin = file.as_os_str() == "-";
     let mut bytes = Vec::new();
-    opened.take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if from_stdin {
+        std::io::stdin().lock().take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    } else {
+        let stat = std::fs::metadata(file).map_err(|e| if e.kind() == std::io::ErrorKind::NotFound { CliError::Usage(format!("{}: no such file", file.display())) } else { unreadable(e) })?;
+        if !stat.is_file() {
+            return Err(CliError::Usage(format!("{}: not a regular file (a benchmark log, JSON or CSV was expected)", file.display())));
+        }
+        let opened = std::fs::File::open(file).map_err(unreadable)?;
+        opened.take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    }
     if bytes.len() > max_bytes {
         return Err(CliError::Usage(format!("{}: larger than {} MiB, the upload cap (MQPLAN_MAX_UPLOAD_MB)", file.display(), max_bytes / (1024 * 1024))));
     }
@@ -178,7 +184,7 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
         None => Ok(None),
         Some(f) => Format::parse(f).map(Some).ok_or_else(|| ImportError::new(0, "format", format!("unknown format {f:?}"))),
     };
-    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = if from_stdin { "stdin".to_string() } else { file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default() };
     let (report, imported) = match (meta, fmt) {
         (Ok(m), Ok(f)) => {
             let out = import(&name, &bytes, f, &m);

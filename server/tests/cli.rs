@@ -437,3 +437,38 @@ fn a_low_end_past_the_node_cap_says_so() {
     let line = out.lines().find(|l| l.starts_with("Machines across")).unwrap_or_else(|| panic!("{out}"));
     assert!(line.contains(">= 10,00") && line.ends_with("at its low end (the node cap: that end needs more)"), "{line}");
 }
+
+/// `import -` reads standard input (a perf tool's output piped in, which the reviewer
+/// found refused as "no such file"), names the upload `stdin`, and holds stdin to the
+/// upload cap as it does a file.
+#[test]
+fn import_reads_standard_input_with_a_dash() {
+    use std::io::Write;
+    let state = std::env::temp_dir().join(format!("mqplan-cli-stdin-{}", std::process::id()));
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/ingest/tests/samples");
+    let omb = std::fs::read(samples.join("omb_kafka_lowcost_t3_1topic1part1kb.json")).expect("sample");
+    let piped = |input: &[u8], cap_mb: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mqplan"))
+            .args(["import", "-", "--nodes", "3", "--cores", "2", "--run", "max", "--json"])
+            .env("MQPLAN_DATA_DIR", ingest::bundled_data_dir())
+            .env("MQPLAN_STATE_DIR", &state)
+            .env("MQPLAN_MAX_UPLOAD_MB", cap_mb)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run");
+        // A refusal may close stdin before the whole input is written.
+        let _ = child.stdin.take().expect("stdin").write_all(input);
+        child.wait_with_output().expect("wait")
+    };
+    let out = piped(&omb, "8");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["format"], "omb-json", "{v}");
+    assert!(v["rows_imported"].as_u64().is_some_and(|n| n > 0), "{v}");
+    let big = vec![b'a'; 2 * 1024 * 1024 + 10];
+    let out = piped(&big, "1");
+    assert_eq!(out.status.code(), Some(2), "over the cap: {}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&state);
+}

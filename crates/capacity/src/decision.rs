@@ -50,6 +50,20 @@ pub fn cost_of(p: &SystemPlan) -> f64 {
     p.monthly_cost.unwrap_or(p.machine_equivalents)
 }
 
+/// A verdict's latency excess in words: "within the objective", "within it, not
+/// shown", "not measured", "1.12× the objective".
+fn miss_words(excess: f64) -> String {
+    if excess <= 0.0 {
+        "within the objective".into()
+    } else if excess <= 1.0 + 1e-3 {
+        "within it, not shown".into()
+    } else if !excess.is_finite() {
+        "not measured".into()
+    } else {
+        text!("{}× the objective", Num(excess))
+    }
+}
+
 fn cost_text(p: &SystemPlan) -> String {
     match p.monthly_cost {
         Some(c) => text!("{} per month", Num(c)),
@@ -415,14 +429,27 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             let miss = if excess > 1.0 { 1 + ((excess / least_miss).ln() / 0.05_f64.ln_1p()).floor().min(1e6) as u32 } else { 0 };
             ((unbuildable, v.map_or(0, |v| v.violations)), (v.map_or(0, |v| v.missing_features), miss, tree_choice != Some(p.system)), excess, cost_of(p))
         };
-        let least = plans
-            .iter()
-            .min_by(|a, b| {
-                let (ka, kb) = (key(a), key(b));
-                ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
-            })
-            .map_or(chosen, |p| p.system);
-        path.push(step("default", "every candidate fails a hard constraint", text!("{}: fewest violations; review them", least.name())));
+        let order = |a: &&SystemPlan, b: &&SystemPlan| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
+        };
+        let best = plans.iter().min_by(order);
+        let least = best.map_or(chosen, |p| p.system);
+        // The step names what set it apart from the next best (a stop-35 reviewer read
+        // "fewest violations" where the violations tied and latency or the tree decided).
+        let next = plans.iter().filter(|p| p.system != least).min_by(order);
+        let why = match (best.map(key), next.map(key)) {
+            (Some(a), Some(b)) if a.0 .0 != b.0 .0 => "the only one buildable within the node cap".to_string(),
+            (Some(a), Some(b)) if a.0 .1 != b.0 .1 => text!("fewest violations ({} against {})", a.0 .1, b.0 .1),
+            (Some(a), Some(b)) if a.1 .0 != b.1 .0 => text!("violations tie; fewest must-haves missing ({} against {})", a.1 .0, b.1 .0),
+            (Some(a), Some(b)) if a.1 .1 != b.1 .1 => text!("violations tie; the smaller latency miss (p99 {} against {})", miss_words(a.2), miss_words(b.2)),
+            (Some(a), Some(b)) if a.1 .2 != b.1 .2 && a.2 == 0.0 && b.2 == 0.0 => "violations tie: the tree's choice".to_string(),
+            (Some(a), Some(b)) if a.1 .2 != b.1 .2 => "violations tie and the latency misses are within 5 %: the tree's choice".to_string(),
+            (Some(a), Some(b)) if a.2 != b.2 => text!("violations tie; the smaller latency miss (p99 {} against {})", miss_words(a.2), miss_words(b.2)),
+            (Some(_), Some(_)) => text!("violations tie; the cheaper ({})", best.map(cost_text).unwrap_or_default()),
+            _ => "the only candidate".to_string(),
+        };
+        path.push(step("default", "every candidate fails a hard constraint", text!("{}: {why}; review them", least.name())));
         least
     };
     let chosen_drains = plans.iter().find(|p| p.system == chosen).is_some_and(|p| !never_drains(p));
@@ -441,7 +468,20 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             }
         } else if v.kept {
             let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
-            v.reasons.push(text!("runner-up: {} was chosen ({cn} vs {mine})", chosen.name()));
+            // A cheaper runner-up says why it lost (a stop-34 tester read only the costs).
+            let why = match (plans.iter().find(|p| p.system == chosen), plans.iter().find(|p| p.system == v.system)) {
+                (Some(c), Some(m)) if cost_of(m) < cost_of(c) => {
+                    if cost_of(c) <= cost_of(m) * (1.0 + COST_TOLERANCE) {
+                        text!("; cheaper, but within {:.0} % the tree's choice stands", COST_TOLERANCE * 100.0)
+                    } else if !native_all(v.system) {
+                        "; cheaper, but it lacks native support of a must-have".to_string()
+                    } else {
+                        "; cheaper (see the decision path)".to_string()
+                    }
+                }
+                _ => String::new(),
+            };
+            v.reasons.push(text!("runner-up: {} was chosen ({cn} vs {mine}){why}", chosen.name()));
         }
     }
     Decision { chosen, path, verdicts, relaxed }
