@@ -155,11 +155,15 @@ async fn bounded_head(req: axum::extract::Request, next: axum::middleware::Next)
 async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
     use axum::response::IntoResponse;
     let api = req.uri().path().starts_with("/api/");
+    let method = req.method().clone();
     let res = next.run(req).await;
     let json = res.headers().get(axum::http::header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     let status = res.status();
-    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+    if !(status.is_client_error() || status.is_server_error()) || json {
         return res;
+    }
+    if !api {
+        return bare_error_with_words(res, &method);
     }
     let (error, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)".to_string()),
@@ -176,6 +180,26 @@ async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware:
         }
     };
     (status, axum::Json(serde_json::json!({"error": error, "message": message, "fields": []}))).into_response()
+}
+
+/// Outside `/api/`, a 4xx / 5xx with an empty body says what it is in plain text,
+/// keeping its headers (a reviewer's `POST /` got a bare 405); a 405 names the method
+/// refused (its `Allow` header, added by the router, lists those taken).
+fn bare_error_with_words(res: axum::response::Response, method: &axum::http::Method) -> axum::response::Response {
+    use axum::body::HttpBody;
+    if res.body().size_hint().exact() != Some(0) {
+        return res;
+    }
+    let (mut parts, _) = res.into_parts();
+    let status = parts.status;
+    let mut text = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or("error"));
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        text.push_str(&format!(": this path does not take {method} (the Allow header lists the methods it takes)"));
+    }
+    text.push('\n');
+    parts.headers.insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("text/plain; charset=utf-8"));
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    axum::response::Response::from_parts(parts, axum::body::Body::from(text))
 }
 
 /// A 413 from the body limit, restated as the API's JSON error.

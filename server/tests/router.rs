@@ -184,3 +184,19 @@ async fn the_machine_interval_reads_once_when_its_ends_are_equal() {
     let n: Vec<u32> = words.split(|c: char| !c.is_ascii_digit()).filter_map(|x| x.parse().ok()).collect();
     assert!(n.len() == 3 && n[1] <= n[0] && n[0] < n[2], "expected, high-end and low-end counts: {words}");
 }
+
+/// A wrong method on a page path says so in words and keeps its `Allow` header (a
+/// reviewer's `POST /` got a bare 405 with an empty body); under /api/ it stays JSON.
+#[tokio::test]
+async fn a_wrong_method_on_a_page_says_which_methods_it_takes() {
+    let res = app().oneshot(Request::builder().method("POST").uri("/").body(Body::empty()).expect("request")).await.expect("response");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(res.headers().get("allow").and_then(|v| v.to_str().ok()), Some("GET,HEAD"));
+    assert!(res.headers().get("content-type").is_some_and(|v| v.as_bytes().starts_with(b"text/plain")));
+    let body = res.into_body().collect().await.expect("body").to_bytes();
+    assert_eq!(String::from_utf8_lossy(&body), "405 Method Not Allowed: this path does not take POST (the Allow header lists the methods it takes)\n");
+    let res = app().oneshot(Request::builder().method("DELETE").uri("/api/v1/plan").body(Body::empty()).expect("request")).await.expect("response");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body = res.into_body().collect().await.expect("body").to_bytes();
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&body).expect("json")["error"], "method_not_allowed");
+}
