@@ -201,14 +201,10 @@ impl AppState {
         all.extend(extra);
         let catalog = match Catalog::fit(&all, (*self.features).clone()) {
             Ok(c) if c.systems.is_empty() => {
-                let why: Vec<String> = c.unfitted.iter().map(|(s, why)| format!("{}: {why}", s.name())).collect();
-                notices.push(FieldError::new(
-                    "data",
-                    format!(
-                        "data=only: nothing can be fitted on the selected datasets alone ({}); choose data=merge to calibrate the reference data with your runs (the page shows the reference plan meanwhile)",
-                        why.join("; ")
-                    ),
-                ));
+                notices.push(FieldError::new("data", "data=only: nothing can be fitted on the selected datasets alone; choose data=merge to calibrate the reference data with your runs (the page shows the reference plan meanwhile)"));
+                // One notice per system, so each reason survives the replies' cap on a
+                // reason's length (one joined message lost the last system's: a reviewer).
+                notices.extend(c.unfitted.iter().map(|(s, why)| FieldError::new("data", format!("data=only, {}: {why}", s.name()))));
                 (*self.catalog).clone()
             }
             // The corpus model, its CPU cost calibrated to the uploads (the last fit stage).

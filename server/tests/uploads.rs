@@ -265,6 +265,14 @@ async fn data_only_without_two_sizes_is_a_clear_400() {
     let (s, body) = send(&app, Request::get(format!("/api/v1/plan?dataset={id}&data=only")).body(Body::empty()).expect("req")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
     assert!(body.contains("\"field\":\"data\""));
+    // Every system's reason is given whole, one per entry (a reviewer saw the last one
+    // cut off when they were joined into one message).
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    let reasons: Vec<&str> = v["fields"].as_array().expect("fields").iter().filter_map(|f| f["reason"].as_str()).collect();
+    for system in ["Kafka", "RocketMQ", "Pulsar", "Pravega"] {
+        let r = reasons.iter().find(|r| r.starts_with(&format!("data=only, {system}: "))).unwrap_or_else(|| panic!("{system}: {reasons:?}"));
+        assert!(!r.ends_with('…'), "{r}");
+    }
 }
 
 #[tokio::test]

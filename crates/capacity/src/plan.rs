@@ -168,6 +168,9 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     if w.node_cost.is_none() && (w.zone_cost.is_some() || w.object_cost.is_some()) {
         warnings.push(Warning { kind: "input".into(), text: "zone_cost and object_cost need node_cost to price a plan".into() });
     }
+    if w.node_cost.is_some() && w.zone_cost.is_some() && w.zones <= 1 {
+        warnings.push(Warning { kind: "input".into(), text: "zone_cost prices cross-zone traffic, which one zone has none of (zones=2 or more)".into() });
+    }
     if let Some(h) = w.local_retention.filter(|h| h.0 >= w.retention.0) {
         warnings.push(Warning { kind: "input".into(), text: text!("local_retention_h ({} h) ≥ retention_h ({} h): tiered storage moves nothing off the nodes", crate::units::Num(h.0), crate::units::Num(w.retention.0)) });
     }

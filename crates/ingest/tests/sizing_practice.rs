@@ -1843,6 +1843,13 @@ fn inputs_that_change_nothing_say_so_and_costs_read_right() {
     let priced = run(&cat, &[("zones", "2"), ("rf", "2"), ("zone_cost", "0.02")]);
     assert!(input(&priced).iter().any(|t| t.contains("need node_cost")), "{:?}", input(&priced));
     assert!(priced.candidates.iter().all(|c| c.plan.monthly_cost.is_none()));
+    // A cross-zone price with one zone (a stop-35 reviewer: silent, the cost unchanged).
+    let one_zone = run(&cat, &[("mbps", "200"), ("node_cost", "500"), ("zone_cost", "0.02")]);
+    assert!(input(&one_zone).iter().any(|t| t.contains("one zone has none of")), "{:?}", input(&one_zone));
+    let without = run(&cat, &[("mbps", "200"), ("node_cost", "500")]);
+    assert_eq!(one_zone.recommendation.system, without.recommendation.system);
+    assert_eq!(cand(&one_zone, SystemId::Kafka).plan.monthly_cost, cand(&without, SystemId::Kafka).plan.monthly_cost);
+    assert!(input(&run(&cat, &[("zones", "2"), ("rf", "2"), ("node_cost", "500"), ("zone_cost", "0.02")])).is_empty());
     let local = run(&cat, &[("needs", "tiered"), ("local_retention_h", "100"), ("retention_h", "1")]);
     assert!(input(&local).iter().any(|t| t.contains("local_retention_h (100 h) ≥ retention_h (1 h)")), "{:?}", input(&local));
     assert!(input(&run(&cat, &[("needs", "tiered"), ("local_retention_h", "12"), ("retention_h", "48"), ("node_cost", "100"), ("object_cost", "20")])).is_empty());
