@@ -108,7 +108,10 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Res
             let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
             // Named by its own field, not `file` (an adversarial tester's 16 KiB title).
             if data.len() > MAX_FIELD_BYTES {
-                return Err(ApiError::MalformedField(key.clone(), format!("form field {:?} is over {} KiB", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
+                // A file sent under another part's name says where it belongs (a
+                // reviewer's `notfile=@big.txt` read only "over 16 KiB").
+                let elsewhere = if known_field(&key) { "" } else { "; the benchmark file goes in the part named `file`" };
+                return Err(ApiError::MalformedField(key.clone(), format!("form field {:?} is over {} KiB{elsewhere}", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
             }
             let text = String::from_utf8(data.to_vec()).map_err(|_| ApiError::MalformedField(key.clone(), format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
             fields.push((key, text));
@@ -119,11 +122,17 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Res
     Ok(Upload { name, bytes, format, fields })
 }
 
+/// A form field an upload reads: the metadata fields, `format`, `name`, `dry_run` and
+/// the page's plan query (`q_*`).
+fn known_field(k: &str) -> bool {
+    ingest::upload::meta::FIELDS.contains(&k) || matches!(k, "format" | "name" | "dry_run") || k.starts_with("q_")
+}
+
 /// Unknown names and repeated metadata fields, as errors (line 0): a typo such as
 /// `node=3` must not pass silently. `q_*` fields carry the page's plan query.
 /// Names are echoed truncated; the list is capped.
 pub fn field_errors(fields: &[(String, String)]) -> Vec<ImportError> {
-    let known = |k: &str| ingest::upload::meta::FIELDS.contains(&k) || matches!(k, "format" | "name" | "dry_run") || k.starts_with("q_");
+    let known = known_field;
     let mut errors: Vec<ImportError> = Vec::new();
     for (i, (k, _)) in fields.iter().enumerate() {
         let name = truncate(k, 40);

@@ -32,11 +32,13 @@ fn missing_data_hint(dir: &std::path::Path) -> String {
     if dir.exists() {
         return String::new();
     }
-    format!(
-        "\nmqplan reads its recorded datasets from {} (relative to the current directory: {}); run it from the repository root, or pass --data-dir <repo>/data or set MQPLAN_DATA_DIR",
-        dir.display(),
-        std::env::current_dir().map_or_else(|_| "unknown".to_string(), |d| d.display().to_string())
-    )
+    // An absolute path is not relative to anything (a reviewer's /nonexistent read so).
+    let relative = if dir.is_absolute() {
+        String::new()
+    } else {
+        format!(" (relative to the current directory: {})", std::env::current_dir().map_or_else(|_| "unknown".to_string(), |d| d.display().to_string()))
+    };
+    format!("\nmqplan reads its recorded datasets from {}{relative}, which does not exist; run it from the repository root, or pass --data-dir <repo>/data or set MQPLAN_DATA_DIR", dir.display())
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {

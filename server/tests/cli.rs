@@ -344,6 +344,11 @@ fn run_away_from_the_repository_it_says_where_it_looked_for_data() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("relative to the current directory") && err.contains("--data-dir") && err.contains("MQPLAN_DATA_DIR"), "{err}");
+    // An absolute path is not called relative (a reviewer's --data-dir /nonexistent).
+    let out = Command::new(env!("CARGO_BIN_EXE_mqplan")).current_dir(&dir).args(["--data-dir", "/nonexistent-mqplan-data", "plan"]).output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("/nonexistent-mqplan-data, which does not exist") && !err.contains("relative to"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

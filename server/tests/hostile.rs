@@ -295,6 +295,13 @@ async fn an_unreadable_form_field_or_an_encoded_body_is_named() {
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
     let v = json(&body);
     assert_eq!(v["fields"][0]["field"], "title", "{v}");
+    assert!(!v["fields"][0]["reason"].as_str().unwrap_or("").contains("part named `file`"), "a known field is only too long: {v}");
+    // A file sent under a part name the upload does not read says where it belongs.
+    let (res, body) = send(&app, multipart_to("/api/v1/datasets?nodes=3&cores=8", CSV, &[("notfile", &long)])).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    let v = json(&body);
+    assert_eq!(v["fields"][0]["field"], "notfile", "{v}");
+    assert!(v["fields"][0]["reason"].as_str().is_some_and(|r| r.ends_with("the benchmark file goes in the part named `file`")), "{v}");
     let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "text/csv").header("content-encoding", "gzip").body(Body::from(CSV.to_vec())).expect("request");
     let (res, body) = send(&app, req).await;
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
