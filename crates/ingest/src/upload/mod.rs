@@ -408,8 +408,16 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
 pub(crate) fn readable(x: f64) -> String {
     if x == 0.0 || (1e-3..1e9).contains(&x.abs()) {
         format!("{}", (x * 1e6).round() / 1e6 + 0.0)
+    } else if x.is_finite() {
+        // Four significant digits: a value parsed from text carries float noise in
+        // the last places (a tester read 9.999999999999989e-301 for 1e-300).
+        let s = format!("{x:.3e}");
+        match s.split_once('e') {
+            Some((m, e)) => format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.')),
+            None => s,
+        }
     } else {
-        format!("{x:e}")
+        format!("{x}")
     }
 }
 
@@ -512,4 +520,24 @@ pub fn is_bidi_control(c: char) -> bool {
 /// characters), at most 80 of them.
 pub fn sanitize_name(name: &str) -> String {
     name.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).take(80).collect()
+}
+
+#[cfg(test)]
+mod readable_tests {
+    use super::readable;
+
+    /// Moderate values plainly, huge and tiny ones in four significant digits with
+    /// trailing zeros dropped (a tester read 9.999999999999989e-301 msg/s).
+    #[test]
+    fn numbers_in_errors_read_without_float_noise() {
+        assert_eq!(readable(9.999999999999989e-301), "1e-300");
+        assert_eq!(readable(1e308), "1e308");
+        assert_eq!(readable(2.5e15), "2.5e15");
+        assert_eq!(readable(-1.23456e-7), "-1.235e-7");
+        assert_eq!(readable(0.25), "0.25");
+        assert_eq!(readable(-5.0), "-5");
+        assert_eq!(readable(0.0), "0");
+        assert_eq!(readable(f64::INFINITY), "inf");
+        assert_eq!(readable(f64::NAN), "NaN");
+    }
 }

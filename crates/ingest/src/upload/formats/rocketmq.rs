@@ -57,6 +57,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut first_in_run = true;
     let mut failed_lines = 0usize;
     let mut saw_rt = false;
+    let mut zero_lines: Vec<usize> = Vec::new();
     let mut run = Run::default();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -115,11 +116,19 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         }
         if tps <= 0.0 {
             p.lints.push(Lint::new("stalled_samples", Some(line_no), "TPS 0 excluded", "a stalled interval is not capacity"));
+            zero_lines.push(line_no);
             continue;
         }
         run.add(line_no, metric, tps, size);
     }
     run.flush(&mut p);
+    // Every interval after the warm-up at 0: the client sent nothing, which says so
+    // rather than "no measurements recognised" (an adversarial tester).
+    if p.measurements.is_empty() && errors.is_empty() {
+        if let Some(first) = zero_lines.first() {
+            errors.push(ImportError::new(*first, "TPS", format!("every TPS after each run's warm-up line is 0 ({} line(s)): the benchmark moved no messages, so there is no rate to import", zero_lines.len())));
+        }
+    }
     if saw_rt {
         p.lints.push(Lint::new("max_rt_running", None, "Max RT / Average RT not imported as latency", "Max RT is a running maximum since start and Average RT a mean — neither is a percentile"));
     }
@@ -154,5 +163,20 @@ mod tests {
         assert_eq!(p.measurements[0].value, 200.0);
         assert_eq!(p.measurements[0].message_bytes, Some(3072.0));
         assert!(p.lints.iter().any(|l| l.code == "max_rt_running"));
+    }
+
+    /// A log whose every TPS after the warm-up is 0 says so, at the first such line
+    /// (it read "no measurements recognised", beside nine stalled-sample warnings).
+    #[test]
+    fn a_log_of_zero_tps_says_nothing_was_sent() {
+        let zero = "Send TPS: 0 Max RT: 0 Average RT: 0 Send Failed: 0 Response Failed: 0\n";
+        let t = format!("sh producer.sh -t x -w 10 -s 1024 -n h\n{}", zero.repeat(10));
+        let errs = parse(&t).expect_err("nothing sent");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!((errs[0].line, errs[0].field.as_str()), (3, "TPS"), "{errs:?}");
+        assert!(errs[0].reason.starts_with("every TPS after each run's warm-up line is 0 (9 line(s))"), "{}", errs[0].reason);
+        // One non-zero interval is a measurement, and the zeros stay warnings.
+        let some = format!("sh producer.sh -t x -w 10 -s 1024 -n h\n{}Send TPS: 500 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\n", zero.repeat(5));
+        assert_eq!(parse(&some).expect("a rate").measurements.len(), 1);
     }
 }
