@@ -8,4 +8,7 @@
 set -euo pipefail
 site=${1:-target/site}
 find "$site" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.svg' \) -print0 |
-  while IFS= read -r -d '' f; do zopfli -c "$f" > "$f.gz.tmp" && mv -f "$f.gz.tmp" "$f.gz"; done
+  while IFS= read -r -d '' f; do
+    zopfli -c "$f" > "$f.gz.tmp" || { rm -f "$f.gz.tmp"; echo "zopfli failed on $f (scripts/setup.sh installs it)"; exit 1; }
+    mv -f "$f.gz.tmp" "$f.gz"
+  done

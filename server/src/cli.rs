@@ -175,8 +175,9 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
         let opened = std::fs::File::open(file).map_err(unreadable)?;
         opened.take(max_bytes as u64 + 1).read_to_end(&mut bytes).map_err(unreadable)?;
     }
+    let shown = if from_stdin { "standard input".to_string() } else { file.display().to_string() };
     if bytes.len() > max_bytes {
-        return Err(CliError::Usage(format!("{}: larger than {} MiB, the upload cap (MQPLAN_MAX_UPLOAD_MB)", file.display(), max_bytes / (1024 * 1024))));
+        return Err(CliError::Usage(format!("{shown}: larger than {} MiB, the upload cap (MQPLAN_MAX_UPLOAD_MB)", max_bytes / (1024 * 1024))));
     }
     let pairs = meta.pairs();
     let meta = UploadMeta::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
@@ -198,7 +199,7 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
                     dataset: ds,
                 };
                 store.put(&rec).map_err(|e| match e {
-                    crate::storage::StoreError::DatasetTooLarge { .. } | crate::storage::StoreError::Full { .. } => CliError::Usage(format!("{}: {e}; nothing was stored", file.display())),
+                    crate::storage::StoreError::DatasetTooLarge { .. } | crate::storage::StoreError::Full { .. } => CliError::Usage(format!("{shown}: {e}; nothing was stored")),
                     e => CliError::Runtime(e.to_string()),
                 })?;
             }

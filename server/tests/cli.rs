@@ -475,5 +475,6 @@ fn import_reads_standard_input_with_a_dash() {
     let big = vec![b'a'; 2 * 1024 * 1024 + 10];
     let out = piped(&big, "1");
     assert_eq!(out.status.code(), Some(2), "over the cap: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input: larger than 1 MiB"), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&state);
 }

@@ -213,6 +213,10 @@ impl Workload {
                 continue;
             }
             if crate::fields::field(k).is_none() {
+                // An unknown name given twice is one error (a stop-36 reviewer).
+                if !seen.insert(*k) {
+                    continue;
+                }
                 let name = if k.trim().is_empty() { "(empty name)" } else { k };
                 // The known names once, not with every unknown one (a tester's 250
                 // names read a 6 KB message); a name in the wrong case is pointed at.
@@ -591,6 +595,7 @@ mod tests {
         let mut q: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "1")).collect();
         q.extend(std::iter::repeat_n(("mbps", "5"), 99));
         q.push(("MBPS", "5"));
+        q.push(("x0", "2"));
         let errors = parse(&q).unwrap_err();
         assert!(errors.len() <= MAX_ERRORS, "{errors:?}");
         assert_eq!(errors.iter().filter(|e| e.reason.contains("known: ")).count(), 1, "{errors:?}");
