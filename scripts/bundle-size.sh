@@ -76,7 +76,9 @@
 # figures, the tree's choice, the cheaper) and a cheaper runner-up saying why it lost (+1.0 KB).
 # Then 283,136 B (282,452 B measured): a cross-zone price with one zone said, unknown query
 # names listing the known ones once and pointing at a name in the wrong case (+355 B); the
-# gate keeps ~0.7 KB of room, the page inside 300,000 B either way.
+# gate keeps ~0.7 KB of room, the page inside 300,000 B either way. Then 283,648 B (283,090 B
+# measured): an all-fail choice saying what put each other candidate behind it, and a natively
+# supporting candidate compared where the cheapest lacks a must-have (+638 B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
