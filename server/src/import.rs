@@ -132,11 +132,10 @@ fn known_field(k: &str) -> bool {
 /// `node=3` must not pass silently. `q_*` fields carry the page's plan query.
 /// Names are echoed truncated; the list is capped.
 pub fn field_errors(fields: &[(String, String)]) -> Vec<ImportError> {
-    let known = known_field;
     let mut errors: Vec<ImportError> = Vec::new();
     for (i, (k, _)) in fields.iter().enumerate() {
         let name = truncate(k, 40);
-        if !known(k) {
+        if !known_field(k) {
             errors.push(ImportError::new(0, &name, format!("unknown field; expected one of {}, format, name", ingest::upload::meta::FIELDS.join(", "))));
         } else if !k.starts_with("q_") && fields[..i].iter().any(|(p, _)| p == k) {
             errors.push(ImportError::new(0, &name, "given more than once"));

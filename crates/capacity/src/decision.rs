@@ -463,7 +463,8 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                     text!("{name} breaks more ({} against {})", b.0 .1, a.0 .1)
                 } else if a.1 .0 != b.1 .0 {
                     text!("{name} lacks more must-haves ({} against {})", b.1 .0, a.1 .0)
-                } else if a.1 .1 != b.1 .1 {
+                } else if a.1 .1 != b.1 .1 || (a.1 .2 == b.1 .2 && a.2 != b.2) {
+                    // A larger miss in 5 % steps, or (the tree not deciding) exactly.
                     text!("{name} misses the latency objective by more (p99 {} against {})", miss_words(b.2), miss_words(a.2))
                 } else if a.1 .2 != b.1 .2 {
                     let latency = if a.2 == 0.0 && b.2 == 0.0 {
@@ -474,8 +475,6 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                         ", latency misses within 5 %"
                     };
                     text!("{name} ties{latency}, and the tree prefers {}", least.name())
-                } else if a.2 != b.2 {
-                    text!("{name} misses the latency objective by more (p99 {} against {})", miss_words(b.2), miss_words(a.2))
                 } else {
                     text!("{name} ties and costs more ({} against {})", cost_text(o), best.map(cost_text).unwrap_or_default())
                 })
@@ -500,9 +499,10 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 v.reasons.push(text!("runner-up: after a {} h outage its backlog never drains {on}, while {}'s does", Num(w.outage.0), chosen.name()));
             }
         } else if v.kept {
-            let (cn, mine) = (plans.iter().find(|p| p.system == chosen).map(cost_text).unwrap_or_default(), plans.iter().find(|p| p.system == v.system).map(cost_text).unwrap_or_default());
+            let (cp, mp) = (plans.iter().find(|p| p.system == chosen), plans.iter().find(|p| p.system == v.system));
+            let (cn, mine) = (cp.map(cost_text).unwrap_or_default(), mp.map(cost_text).unwrap_or_default());
             // A cheaper runner-up says why it lost (a stop-34 tester read only the costs).
-            let why = match (plans.iter().find(|p| p.system == chosen), plans.iter().find(|p| p.system == v.system)) {
+            let why = match (cp, mp) {
                 (Some(c), Some(m)) if cost_of(m) < cost_of(c) => {
                     if cost_of(c) <= cost_of(m) * (1.0 + COST_TOLERANCE) {
                         text!("; cheaper, but within {:.0} % the tree's choice stands", COST_TOLERANCE * 100.0)

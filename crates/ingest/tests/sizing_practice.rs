@@ -1801,13 +1801,14 @@ fn a_native_candidate_far_cheaper_than_the_choice_wins() {
     let p = run(&cat, &[("mbps", "1"), ("needs", "tiered"), ("team", "dedicated"), ("outage_h", "0"), ("kind", "business"), ("node_cost", "500"), ("durability", "fsync"), ("partitions", "3000"), ("size", "4096"), ("cores", "4"), ("disk", "hdd"), ("rf", "2"), ("fanout", "0"), ("zones", "3")]);
     let cost = p.decision_path.iter().find(|s| s.id == "cost").expect("cost step");
     let chosen = cand(&p, p.recommendation.system);
-    for c in p.candidates.iter().filter(|c| c.status == "runner_up") {
-        let native = c.reasons.iter().all(|r| !r.contains("lacks native support"));
-        if native {
-            assert!(capacity::decision::cost_of(&chosen.plan) <= capacity::decision::cost_of(&c.plan) * 1.25, "{:?} kept over a native {:?} far cheaper: {cost:?}", p.recommendation.system, c.system);
-        }
+    // No kept candidate with native tiered storage is more than 25 % cheaper than the choice.
+    let natives: Vec<&Candidate> = p.candidates.iter().filter(|c| c.status == "runner_up" && cat.features.level(c.system, capacity::system::Feature::Tiered) == capacity::features::Level::Native).collect();
+    for c in &natives {
+        assert!(capacity::decision::cost_of(&chosen.plan) <= capacity::decision::cost_of(&c.plan) * 1.25, "{:?} kept over a native {:?} far cheaper: {cost:?}", p.recommendation.system, c.system);
     }
     assert_eq!(p.recommendation.system, SystemId::Pravega, "{cost:?}");
+    assert_eq!(cat.features.level(SystemId::Pravega, capacity::system::Feature::Tiered), capacity::features::Level::Native, "premise");
+    assert!(cost.answer.starts_with("Pulsar "), "premise: the tree chose Pulsar: {cost:?}");
     assert!(cost.outcome.contains("the cheapest with native support of every must-have"), "{cost:?}");
 }
 
