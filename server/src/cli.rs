@@ -290,7 +290,12 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         // A tiered plan's retained figure is what the brokers keep: say the rest is in
         // object storage here too (a stop-27 tester read 25.9 TB for a 30-day retention
         // whose 251 TB lives in object storage).
-        if best.storage.object_bytes > 0.0 { format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)) } else { String::new() },
+        // All of it in object storage (Pravega) reads so, not "0 TB on …" (a stop-37 read).
+        match (best.storage.object_bytes > 0.0, best.storage.local_hours > 0.0) {
+            (true, true) => format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)),
+            (true, false) => format!(" on the nodes ({}); all {} h in object storage: {} TB (one copy)", best.storage.location, fmt_num(w.retention.0), fmt_num(best.storage.object_bytes / 1e12)),
+            _ => String::new(),
+        },
         best.p99.as_ref().map_or("not measured".into(), |e| format!(
             "{} ms ({}{})",
             fmt_num(e.ms),

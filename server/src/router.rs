@@ -167,7 +167,9 @@ async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware:
     }
     let (error, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)".to_string()),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this path does not take that method".to_string()),
+        // Names the method refused (a stop-36 reviewer read "that method"); `Allow`
+        // is added outside this layer, by the method router.
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", format!("this path does not take {method} (the Allow header lists the methods it takes)")),
         StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took longer than the server's limit (MQPLAN_TIMEOUT_S)".to_string()),
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large (MQPLAN_MAX_UPLOAD_MB)".to_string()),
         StatusCode::URI_TOO_LONG => ("uri_too_long", "the request target is too long".to_string()),

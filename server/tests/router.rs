@@ -186,7 +186,8 @@ async fn the_machine_interval_reads_once_when_its_ends_are_equal() {
 }
 
 /// A wrong method on a page path says so in words and keeps its `Allow` header (a
-/// reviewer's `POST /` got a bare 405 with an empty body); under /api/ it stays JSON.
+/// reviewer's `POST /` got a bare 405 with an empty body); under /api/ it stays JSON,
+/// naming the method too.
 #[tokio::test]
 async fn a_wrong_method_on_a_page_says_which_methods_it_takes() {
     let res = app().oneshot(Request::builder().method("POST").uri("/").body(Body::empty()).expect("request")).await.expect("response");
@@ -197,6 +198,10 @@ async fn a_wrong_method_on_a_page_says_which_methods_it_takes() {
     assert_eq!(String::from_utf8_lossy(&body), "405 Method Not Allowed: this path does not take POST (the Allow header lists the methods it takes)\n");
     let res = app().oneshot(Request::builder().method("DELETE").uri("/api/v1/plan").body(Body::empty()).expect("request")).await.expect("response");
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    // The API's JSON 405 keeps `Allow` and names the method (a stop-36 reviewer).
+    assert_eq!(res.headers().get("allow").and_then(|v| v.to_str().ok()), Some("GET,HEAD"));
     let body = res.into_body().collect().await.expect("body").to_bytes();
-    assert_eq!(serde_json::from_slice::<serde_json::Value>(&body).expect("json")["error"], "method_not_allowed");
+    let v = serde_json::from_slice::<serde_json::Value>(&body).expect("json");
+    assert_eq!(v["error"], "method_not_allowed");
+    assert_eq!(v["message"], "this path does not take DELETE (the Allow header lists the methods it takes)");
 }

@@ -96,7 +96,8 @@ pub struct Storage {
     pub provisioned_bytes: f64,
     /// provisioned / max fill: raw disk to buy, bytes.
     pub raw_disk_bytes: f64,
-    /// Where it lives ("broker disks", "bookie disks", "long-term storage").
+    /// Where the local hours live: "broker disks", "bookie disks", or for Pravega
+    /// "bookies, which hold only the journal" (its retention is in long-term storage).
     pub location: String,
     /// Hours kept on broker / bookie disks (the retention unless tiered).
     pub local_hours: f64,
@@ -1605,11 +1606,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             raw_disk_bytes: raw,
             local_hours: local_h,
             object_bytes,
+            // Where the local hours live; the words around it say what went to object
+            // storage ("one logical copy of the 72 h not kept on {location}"). Pravega's
+            // had read "0 TB on long-term storage (tiered)" beside 51,840 TB in it.
             location: match m.system {
-                SystemId::Pravega => "long-term storage (tiered); bookies keep the journal".into(),
-                SystemId::Pulsar if object_h > 0.0 => "bookie disks, older ledgers offloaded to object storage".into(),
+                SystemId::Pravega => "bookies, which hold only the journal".into(),
                 SystemId::Pulsar => "bookie disks".into(),
-                _ if object_h > 0.0 => "broker disks, older segments in object storage (tiered)".into(),
                 _ => "broker disks".into(),
             },
         },

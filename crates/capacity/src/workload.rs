@@ -423,8 +423,18 @@ impl Workload {
             let field = if matches!(w.rate, Rate::Msgs(_)) { "msgs" } else { "size" };
             errors.push(FieldError::new(field, format!("msgs × size = {:.0} MB/s exceeds the {MAX_INGRESS_MBPS} MB/s this planner accepts", w.ingress().0)));
         }
+        // A repeated name is said once: its first value's error beside "given more
+        // than once" read as two mistakes where there is one (a stop-36 reviewer's
+        // `mbps=abc&mbps=def`).
+        errors.retain(|e| !repeated.contains(e.field.as_str()) || e.reason == "given more than once");
         if errors.len() > MAX_ERRORS {
             let more = errors.len() - MAX_ERRORS;
+            // The known names stay in what is shown, whatever came before them (a
+            // stop-36 reviewer: 20 bad values first, and the list fell past the cap).
+            if let Some(at) = errors.iter().position(|e| e.reason.contains("; known: ")).filter(|&at| at >= MAX_ERRORS) {
+                let known = errors.remove(at);
+                errors.insert(MAX_ERRORS - 1, known);
+            }
             errors.truncate(MAX_ERRORS);
             errors.push(FieldError::new("query", format!("{more} more errors not shown")));
         }
@@ -604,6 +614,24 @@ mod tests {
         let upper = errors.iter().find(|e| e.field == "MBPS").expect("MBPS");
         assert_eq!(upper.reason, "unknown parameter; did you mean mbps? (names are lower case)");
         assert!(errors.iter().map(|e| e.reason.len()).sum::<usize>() < 1500, "{}", errors.iter().map(|e| e.reason.len()).sum::<usize>());
+    }
+
+    /// A repeated name is one error, not its first value's too; the known names
+    /// survive the error cap (a stop-36 reviewer: `mbps=abc&mbps=def` gave two errors,
+    /// and 25 bad values before an unknown name hid the list of known ones).
+    #[test]
+    fn a_repeated_name_is_one_error_and_the_known_names_survive_the_cap() {
+        let e = parse(&[("mbps", "abc"), ("mbps", "def")]).unwrap_err();
+        assert_eq!(e.iter().map(|x| (x.field.as_str(), x.reason.as_str())).collect::<Vec<_>>(), [("mbps", "given more than once")]);
+        let e = parse(&[("mbps", "abc"), ("size", "x"), ("size", "y")]).unwrap_err();
+        assert_eq!(e.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), ["size", "mbps"], "{e:?}");
+        // 25 schema fields with bad values first, then an unknown name.
+        let mut q: Vec<(&str, &str)> = crate::fields::names().take(25).map(|name| (name, "not-a-value")).collect();
+        q.push(("f0", "1"));
+        let e = parse(&q).unwrap_err();
+        assert_eq!(e.len(), MAX_ERRORS + 1, "{e:?}");
+        assert!(e[..MAX_ERRORS].iter().any(|x| x.field == "f0" && x.reason.contains("; known: mbps")), "{e:?}");
+        assert_eq!(e[MAX_ERRORS].field, "query");
     }
 
     #[test]
