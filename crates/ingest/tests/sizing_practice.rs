@@ -167,6 +167,34 @@ fn pulsar_roles_are_sized_by_their_own_bounds() {
     assert!(role(c, "broker") <= 2 && role(c, "bookie") <= 4, "{:?}", c.plan.roles);
 }
 
+/// A Pulsar broker sends every one of the RF copies to the bookies, and its consumers
+/// their reads: out = ingress × (RF + fan-out), one copy more than Kafka's leader
+/// (which keeps its own). 500 MB/s of 10 KiB messages, RF 3, 1 group, 1 Gbit/s NICs
+/// (125 MB/s × 70 % = 87.5 MB/s): 500 × 4 ÷ 87.5 = 22.9 → 23 + 1 = 24 brokers, and
+/// the utilisation shown is the brokers' own: 2,000 ÷ (24 × 125) = 67 %. A stop-37
+/// reviewer saw 19 brokers "at 63 %" running at 84–89 %. Pravega's segment stores send
+/// one copy more, to long-term storage: ingress × (RF + 1 + fan-out).
+#[test]
+fn pulsar_brokers_and_pravega_segment_stores_send_every_copy() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "500"), ("size", "10240"), ("team", "dedicated"), ("needs", "multitenancy"), ("nic_gbps", "1")]);
+    let c = cand(&p, SystemId::Pulsar);
+    let net = c.plan.bounds.iter().find(|b| b.kind == BoundKind::Network).expect("network bound");
+    assert!((net.nodes - 2000.0 / 87.5).abs() < 0.01, "{net:?}");
+    let brokers = role(c, "broker");
+    assert!(brokers >= 24, "{brokers} brokers: {:?}", c.plan.roles);
+    let shown = c.plan.utilisation.network;
+    assert!((shown - 2000.0 / (f64::from(brokers) * 125.0)).abs() < 0.01, "shown {shown}, brokers {brokers}");
+    let p = run(&cat, &[("mbps", "500"), ("size", "10240"), ("team", "dedicated"), ("needs", "autoscale"), ("nic_gbps", "1")]);
+    let v = cand(&p, SystemId::Pravega);
+    let net = v.plan.bounds.iter().find(|b| b.kind == BoundKind::Network).expect("network bound");
+    assert!((net.nodes - 2500.0 / 87.5).abs() < 0.01, "{net:?}");
+    assert!(role(v, "segment-store") >= 30, "{:?}", v.plan.roles);
+    let k = cand(&p, SystemId::Kafka);
+    let net = k.plan.bounds.iter().find(|b| b.kind == BoundKind::Network).expect("network bound");
+    assert!((net.nodes - 1500.0 / 87.5).abs() < 0.01, "Kafka's leader keeps its own copy: {net:?}");
+}
+
 /// 10,000 partitions at 5 MB/s: one partition carries the load. Beyond seed 001's
 /// 5,000 (no cliff measured for Kafka) general practice allows ~4,000 replicas per
 /// broker: 30,000 ÷ 4,000 = 7.5 → 8 + 1 = 9 brokers, and the plan says what the other bounds need (fewer partitions
