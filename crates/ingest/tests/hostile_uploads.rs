@@ -637,3 +637,82 @@ fn a_non_finite_csv_value_is_refused_once() {
         assert_eq!(on_line.len(), 1, "{bad}: {:?}", out.report.errors);
     }
 }
+
+/// An HTML row of 150,000 cells is read in one pass (each cell had searched to the
+/// end of its row: a stop-37 tester's 3 MB row ran for minutes past the request's
+/// timeout, holding an import slot), and its repeated column is refused at its line.
+#[test]
+fn a_long_html_row_is_read_in_one_pass() {
+    let n = 150_000;
+    let doc = format!("<p>x</p>\n<table><tr>{}</tr>\n<tr><td>1</td></tr></table>", "<th>Rate (msg/s)</th>".repeat(n));
+    let out = import("wide.html", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!((e.line, e.field.as_str()), (2, "Rate (msg/s)"), "{e:?}");
+    assert!(e.reason.contains("column 2 repeats"), "{}", e.reason);
+}
+
+/// A Markdown table line past 64 KiB is refused at its line before pulldown-cmark
+/// reads it (a stop-37 tester's cell of 30 M `[` held 2.25 GB); text before the
+/// table, brackets and all, is never parsed.
+#[test]
+fn a_markdown_table_line_past_its_cap_is_refused_at_its_line() {
+    let long = format!("| Kafka | 1000 | {} |\n", "[".repeat(70_000));
+    let doc = format!("{}\n\n| System | Rate (msg/s) | Note |\n|---|---|---|\n| Kafka | 2000 | a |\n{long}", "[".repeat(2_000_000));
+    // The format is forced: detection reads the file's head, here all brackets.
+    let table = Some(ingest::upload::Format::ResultsTable);
+    let out = import("long.md", doc.as_bytes(), table, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!((e.line, e.field.as_str()), (6, "row"), "{e:?}");
+    assert!(e.reason.starts_with("a table line of 70019 bytes; at most 65536"), "{}", e.reason);
+    let ok = format!("{}\n\n| System | Rate (msg/s) | Size (B) |\n|---|---|---|\n| Kafka | 2000 | 1024 |\n", "[".repeat(2_000_000));
+    let out = import("brackets.md", ok.as_bytes(), table, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+}
+
+/// A long Markdown table is read in pieces behind its header: every row, at its own
+/// line, across the pieces; a paragraph right after the last row ends it, and a second
+/// table is counted.
+#[test]
+fn a_long_markdown_table_is_read_piece_by_piece_at_its_lines() {
+    let rows = 30_000;
+    let mut doc = String::from("Results\n\n| System | Rate (msg/s) | Note |\n|---|--:|---|\n");
+    for i in 0..rows {
+        doc.push_str(&format!("| Kafka | {} | run {i} of many, padded to be long enough |\n", 1000 + i));
+    }
+    doc.push_str("# After\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+    let t = ingest::upload::formats::table_cells::markdown(&doc).expect("table");
+    assert!(doc.len() > 4 * 256 * 1024, "{} bytes: more than four pieces", doc.len());
+    assert_eq!(t.header, (3, vec!["System".to_string(), "Rate (msg/s)".into(), "Note".into()]));
+    assert_eq!(t.rows.len(), rows);
+    for (k, (line, cells)) in t.rows.iter().enumerate() {
+        assert_eq!(*line, k + 5, "row {k}");
+        assert_eq!(cells[1], (1000 + k).to_string(), "row {k}");
+    }
+    assert_eq!(t.more_tables, 1);
+}
+
+/// A percentile OMB left empty (JSON null, console NaN) is said to be missing, not
+/// dropped unsaid (a stop-37 tester: the p99 vanished where null rate samples are
+/// counted out loud).
+#[test]
+fn an_omb_percentile_left_empty_is_said_to_be_missing() {
+    let doc = "{\"workload\":\"1-topic-1kb\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[5000,5000,5000],\n\"aggregatedPublishLatency99pct\":null,\"aggregatedPublishLatency50pct\":2.0}";
+    let out = import("null.json", doc.as_bytes(), None, &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let l = out.report.warnings.iter().find(|l| l.code == "latency_missing").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
+    assert_eq!(l.line, Some(2));
+    assert!(l.message.starts_with("aggregatedPublishLatency99pct is null"), "{}", l.message);
+    let mut console = String::new();
+    for _ in 0..12 {
+        console.push_str("12:00:00.000 [main] INFO WorkloadGenerator - Pub rate 1000.0 msg/s / 1.0 MB/s | Pub err 0.0 err/s | Cons rate 1000.0 msg/s / 1.0 MB/s | Backlog: 0.0 K | Pub Latency (ms) avg: 2.0 - 50%: 2.0 - 99%: 5.0 - 99.9%: 8.0 - Max: 9.0\n");
+    }
+    console.push_str("12:01:00.000 [main] INFO WorkloadGenerator - ----- Aggregated Pub Latency (ms) avg: 2.0 - 50%: 2.0 - 95%: 4.0 - 99%: NaN - 99.9%: 8.0 - 99.99%: 9.0 - Max: 9.0\n");
+    let kafka = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("system", "kafka"), ("size", "1024")]).expect("meta");
+    let out = import("console.txt", console.as_bytes(), None, &kafka);
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let l = out.report.warnings.iter().find(|l| l.code == "latency_missing").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
+    assert_eq!(l.line, Some(13));
+    assert_eq!(l.message, "Aggregated Pub Latency 99%: NaN, so not read");
+}

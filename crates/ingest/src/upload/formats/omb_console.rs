@@ -126,6 +126,7 @@ fn interval(line_no: usize, line: &str) -> Result<Interval, ImportError> {
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut runs: Vec<Run> = vec![Run::default()];
     let mut errors = Vec::new();
+    let mut missing: Vec<Lint> = Vec::new();
     let mut in_warmup = false;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -152,6 +153,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         } else if line.contains("Aggregated Pub Latency (ms)") {
             match percentiles(line, "Aggregated Pub Latency (ms)") {
                 Ok(p) => {
+                    // A percentile OMB printed as NaN (no sample recorded) is said to
+                    // be missing, not dropped unsaid (a stop-37 tester).
+                    let nan: Vec<&str> = ["50%:", "95%:", "99%:", "99.9%:"].into_iter().filter(|k| nan_after(line, "Aggregated Pub Latency (ms)", k)).collect();
+                    if !nan.is_empty() {
+                        missing.push(Lint::new("latency_missing", Some(line_no), format!("Aggregated Pub Latency {}: NaN, so not read", nan.join(" NaN, ").trim_end_matches(':')), "OMB prints NaN where it recorded no latency sample: that percentile is no measurement"));
+                    }
                     if let Some(r) = runs.last_mut() {
                         r.aggregated = Some((line_no, p));
                     }
@@ -186,8 +193,16 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     for (n, run) in runs.iter().enumerate() {
         read_run(&mut p, &mut inf, run, several.then_some(n + 1));
     }
+    p.lints.extend(missing);
     p.inferred = inf;
     Ok(p)
+}
+
+/// Whether the percentile `key` (`99%:`) after `label` on `line` is printed as NaN.
+fn nan_after(line: &str, label: &str, key: &str) -> bool {
+    let Some(i) = line.find(label) else { return false };
+    let part = line[i + label.len()..].split('|').next().unwrap_or("");
+    part.match_indices(key).find(|(j, _)| *j == 0 || part[..*j].ends_with(' ')).is_some_and(|(j, _)| part[j + key.len()..].trim_start().get(..3).is_some_and(|t| t.eq_ignore_ascii_case("nan")))
 }
 
 /// (mean, kept, trimmed, stalled) of a rate series: the first tenth trimmed when

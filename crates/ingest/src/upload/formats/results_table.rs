@@ -237,6 +237,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let Some(table) = table else {
         return Err(vec![err(0, "file", "no Markdown table (| a | b | with a |---| row) or HTML <table> found")]);
     };
+    if let Some((line, bytes)) = table.too_long {
+        return Err(vec![err(line, "row", format!("a table line of {bytes} bytes; at most {} (a results table's row is a few cells)", table_cells::MAX_TABLE_LINE_BYTES))]);
+    }
     if table.rows_over > 0 {
         return Err(vec![err(0, "file", format!("{} table rows; at most {} per upload (each row is at least one measurement)", table_cells::MAX_TABLE_ROWS + table.rows_over, table_cells::MAX_TABLE_ROWS))]);
     }

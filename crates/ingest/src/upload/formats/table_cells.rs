@@ -19,7 +19,20 @@ pub struct Table {
     /// Body rows past [`MAX_TABLE_ROWS`]: counted, not kept (a hostile tester's
     /// 2.5 M-row table held 1.5 GB before it was refused for its measurements).
     pub rows_over: usize,
+    /// A Markdown table line past [`MAX_TABLE_LINE_BYTES`]: `(line, bytes)`; the table
+    /// is read no further.
+    pub too_long: Option<(usize, usize)>,
 }
+
+/// Longest line of a Markdown table read, bytes. Past it the upload is refused:
+/// pulldown-cmark holds some 75 bytes per bracket or emphasis mark of a cell while it
+/// reads it (a hostile tester's cell of 30 M `[` took 2.25 GB).
+pub const MAX_TABLE_LINE_BYTES: usize = 64 * 1024;
+
+/// Body lines of a Markdown table are handed to pulldown-cmark about this many bytes
+/// at a time, each piece behind the header and delimiter rows, so what it holds is
+/// bounded by the piece, not by the file.
+const CHUNK_BYTES: usize = 256 * 1024;
 
 /// Body rows a table keeps: each row is at least one measurement, so past
 /// [`crate::upload::MAX_MEASUREMENTS`] rows the upload is refused anyway.
@@ -40,29 +53,106 @@ fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
 }
 
-/// The first Markdown table; `None` when there is none.
+/// Whether `line` is a GFM delimiter row (`|---|:--:|`): dashes, colons, pipes and
+/// blanks, with at least one dash. Only where one follows a line with a `|` is
+/// pulldown-cmark asked whether a table starts.
+fn is_delimiter_row(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+}
+
+/// The first Markdown table; `None` when there is none. Its header and delimiter rows
+/// are found line by line (a line with a `|`, then a delimiter row), and pulldown-cmark
+/// reads them with the body rows a piece of [`CHUNK_BYTES`] at a time: text before the
+/// table is never parsed, and no piece holds more than a few MB however long the file.
 pub fn markdown(text: &str) -> Option<Table> {
-    // pulldown-cmark builds the whole document's tree before the first event (about
-    // 15× the text for a long table): a text with more lines holding a `|` than a
-    // header, its delimiter and MAX_TABLE_ROWS rows is counted, not parsed.
+    // A text with more lines holding a `|` than a header, its delimiter and
+    // MAX_TABLE_ROWS rows is counted, not parsed.
     let piped = text.lines().filter(|l| l.contains('|')).count();
     if piped > MAX_TABLE_ROWS + 2 {
         return Some(Table { rows_over: piped - 2 - MAX_TABLE_ROWS, ..Table::default() });
     }
     let starts = line_starts(text);
+    // Line i (0-based) without its line break.
+    let line = |i: usize| -> &str {
+        let end = starts.get(i + 1).map_or(text.len(), |e| e - 1);
+        text[starts[i]..end].strip_suffix('\r').unwrap_or(&text[starts[i]..end])
+    };
+    let n = starts.len();
     let mut table = Table::default();
-    let (mut tables, mut in_head) = (0usize, false);
+    let mut header_at = None;
+    for i in 0..n.saturating_sub(1) {
+        if !(line(i).contains('|') && is_delimiter_row(line(i + 1))) {
+            continue;
+        }
+        for k in [i, i + 1] {
+            if line(k).len() > MAX_TABLE_LINE_BYTES {
+                return Some(Table { too_long: Some((k + 1, line(k).len())), ..Table::default() });
+            }
+        }
+        let head = format!("{}\n{}\n", line(i), line(i + 1));
+        let (header, _, _) = read_piece(&head, &[i + 1, i + 2]);
+        if let Some(h) = header {
+            table.header = h;
+            header_at = Some(i);
+            break;
+        }
+    }
+    let i = header_at?;
+    let head = format!("{}\n{}\n", line(i), line(i + 1));
+    // Body lines: up to the first blank line (GFM ends a table there), in pieces.
+    let mut j = i + 2;
+    let mut ended = false;
+    while j < n && !ended && !line(j).trim().is_empty() {
+        let mut piece = head.clone();
+        let mut lines = vec![i + 1, i + 2];
+        while j < n && !line(j).trim().is_empty() && piece.len() < CHUNK_BYTES {
+            if line(j).len() > MAX_TABLE_LINE_BYTES {
+                table.too_long = Some((j + 1, line(j).len()));
+                return Some(table);
+            }
+            piece.push_str(line(j));
+            piece.push('\n');
+            lines.push(j + 1);
+            j += 1;
+        }
+        let (_, rows, stopped) = read_piece(&piece, &lines);
+        for r in rows {
+            if table.rows.len() < MAX_TABLE_ROWS {
+                table.rows.push(r);
+            } else {
+                table.rows_over += 1;
+            }
+        }
+        // Another block started inside the piece: the table ended there.
+        ended = stopped;
+    }
+    // Further tables (counted, not read): a line with a `|` over a delimiter row.
+    table.more_tables = (j..n.saturating_sub(1)).filter(|&k| line(k).contains('|') && is_delimiter_row(line(k + 1))).count();
+    Some(table)
+}
+
+/// pulldown-cmark's reading of one piece (a header and delimiter row, then body
+/// rows): the header cells, the body rows, and whether anything but the table
+/// followed in the piece. `lines[k]` is the file's 1-based line of the piece's line k.
+fn read_piece(piece: &str, lines: &[usize]) -> (Option<(usize, Vec<String>)>, Vec<(usize, Vec<String>)>, bool) {
+    let starts = line_starts(piece);
+    let line_at = |at: usize| lines.get(line_of(&starts, at).saturating_sub(1)).copied().unwrap_or(0);
+    let (mut header, mut rows) = (None, Vec::new());
+    let (mut tables, mut in_head, mut after) = (0usize, false, false);
     let mut row: Option<(usize, Vec<String>)> = None;
     let mut cell: Option<String> = None;
-    for (ev, range) in Parser::new_ext(text, Options::ENABLE_TABLES).into_offset_iter() {
+    for (ev, range) in Parser::new_ext(piece, Options::ENABLE_TABLES).into_offset_iter() {
         match ev {
             Event::Start(Tag::Table(_)) => tables += 1,
+            Event::End(TagEnd::Table) => after = true,
+            Event::Start(_) if after || tables == 0 => return (header, rows, true),
             _ if tables != 1 => {}
             Event::Start(Tag::TableHead) => {
                 in_head = true;
-                row = Some((line_of(&starts, range.start), Vec::new()));
+                row = Some((line_at(range.start), Vec::new()));
             }
-            Event::Start(Tag::TableRow) if !in_head => row = Some((line_of(&starts, range.start), Vec::new())),
+            Event::Start(Tag::TableRow) if !in_head => row = Some((line_at(range.start), Vec::new())),
             Event::Start(Tag::TableCell) => cell = Some(String::new()),
             // Inline HTML in a cell (`<br>`, `<b>`) is markup, not text.
             Event::Text(t) | Event::Code(t) => {
@@ -82,24 +172,13 @@ pub fn markdown(text: &str) -> Option<Table> {
             }
             Event::End(TagEnd::TableHead) => {
                 in_head = false;
-                if let Some(r) = row.take() {
-                    table.header = r;
-                }
+                header = row.take();
             }
-            Event::End(TagEnd::TableRow) if !in_head => {
-                if let Some(r) = row.take() {
-                    if table.rows.len() < MAX_TABLE_ROWS {
-                        table.rows.push(r);
-                    } else {
-                        table.rows_over += 1;
-                    }
-                }
-            }
+            Event::End(TagEnd::TableRow) if !in_head => rows.extend(row.take()),
             _ => {}
         }
     }
-    table.more_tables = tables.saturating_sub(1);
-    (tables > 0).then_some(table)
+    (header, rows, false)
 }
 
 /// Position of the next `<name` tag (followed by `>`, `/` or white space) in
@@ -192,39 +271,51 @@ pub fn html(text: &str) -> Option<Table> {
         }
         n
     };
+    // One pass over the table's tags: a cell runs from its `<td>` / `<th>` to the next
+    // cell, `</t…` or row; a row from its `<tr` to the next row or `</tr`. (Each cell
+    // had searched to the end of its row: a 3 MB row of 150,000 cells ran for minutes.)
     let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
     let mut rows_over = 0;
-    let mut at = start;
-    while let Some(tr) = find_tag(&lower, at, end, "tr") {
-        let row_end = find_tag(&lower, tr + 3, end, "tr").unwrap_or(end);
-        let row_close = lower[tr..row_end].find("</tr").map_or(row_end, |e| tr + e);
-        let mut cells = Vec::new();
-        let mut c = tr + 3;
-        loop {
-            let next = [find_tag(&lower, c, row_close, "td"), find_tag(&lower, c, row_close, "th")].into_iter().flatten().min();
-            let Some(open) = next else { break };
-            let body = lower[open..row_close].find('>').map_or(row_close, |g| open + g + 1);
-            let close = [find_tag(&lower, body, row_close, "td"), find_tag(&lower, body, row_close, "th"), lower[body..row_close].find("</t").map(|e| body + e)].into_iter().flatten().min().unwrap_or(row_close);
-            cells.push(cell_text(&text[body..close]));
-            c = close.max(body);
-            if c >= row_close {
-                break;
-            }
-            if lower[c..].starts_with("</t") {
-                c += 3;
-            }
-        }
+    let mut row: Option<(usize, Vec<String>)> = None;
+    let mut body: Option<usize> = None;
+    let mut finish_row = |row: &mut Option<(usize, Vec<String>)>, rows: &mut Vec<(usize, Vec<String>)>| {
         // The header row and MAX_TABLE_ROWS body rows are kept; the rest counted.
-        if !cells.is_empty() && rows.len() <= MAX_TABLE_ROWS {
-            rows.push((line_of(&starts, tr), cells));
-        } else if !cells.is_empty() {
-            rows_over += 1;
+        match row.take() {
+            Some(r) if !r.1.is_empty() && rows.len() <= MAX_TABLE_ROWS => rows.push(r),
+            Some(r) if !r.1.is_empty() => rows_over += 1,
+            _ => {}
         }
-        at = row_end;
+    };
+    let is_tag = |i: usize, name: &str| lower[i + 1..].starts_with(name) && lower[i + 1 + name.len()..].chars().next().is_some_and(|c| c == '>' || c == '/' || c.is_whitespace());
+    let mut at = start + 1;
+    while let Some(i) = lower.get(at..end).and_then(|r| r.find('<')).map(|r| at + r) {
+        let (cell_open, row_open) = (is_tag(i, "td") || is_tag(i, "th"), is_tag(i, "tr"));
+        let closing = lower[i..].starts_with("</t");
+        if cell_open || row_open || closing {
+            if let (Some(b), Some((_, cells))) = (body.take(), row.as_mut()) {
+                cells.push(cell_text(&text[b..i]));
+            }
+        }
+        if row_open || lower[i..].starts_with("</tr") {
+            finish_row(&mut row, &mut rows);
+            if row_open {
+                row = Some((line_of(&starts, i), Vec::new()));
+            }
+        }
+        at = i + 1;
+        if cell_open && row.is_some() {
+            let b = lower[i..end].find('>').map_or(end, |g| i + g + 1);
+            body = Some(b);
+            at = b.max(at);
+        }
     }
+    if let (Some(b), Some((_, cells))) = (body.take(), row.as_mut()) {
+        cells.push(cell_text(&text[b..end]));
+    }
+    finish_row(&mut row, &mut rows);
     let mut it = rows.into_iter();
     let header = it.next()?;
-    Some(Table { header, rows: it.collect(), more_tables, rows_over })
+    Some(Table { header, rows: it.collect(), more_tables, rows_over, too_long: None })
 }
 
 #[cfg(test)]
