@@ -334,7 +334,21 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!("Cross-zone traffic: {} MB/s over {} zones\n", fmt_num(best.cross_zone_mbps), p.workload.zones));
     }
     if let Some(c) = best.monthly_cost {
-        out.push_str(&format!("Monthly cost: {}\n", fmt_num(c)));
+        // What the figure is made of: metadata machines priced at a quarter (a stop-37
+        // reviewer read 13,750 for 16 machines at 1,000 with no word of why).
+        let metadata: u32 = best.roles.iter().filter(|r| capacity::factors::is_metadata_role(&r.role)).map(|r| r.machines).sum();
+        let why = if metadata > 0 {
+            format!(
+                " ({} data-plane machines at your price, {} metadata machines at {} % of it — smaller machines, mqplan's assumption{})",
+                fmt_num(f64::from(best.nodes - metadata)),
+                fmt_num(f64::from(metadata)),
+                fmt_num(capacity::factors::METADATA_MACHINE_WEIGHT * 100.0),
+                if best.storage.object_bytes > 0.0 || best.cross_zone_mbps > 0.0 { "; plus object storage and cross-zone traffic at your prices where given" } else { "" }
+            )
+        } else {
+            String::new()
+        };
+        out.push_str(&format!("Monthly cost: {}{why}\n", fmt_num(c)));
     }
     let u = &best.utilisation;
     out.push_str(&format!("Utilisation at peak: CPU {:.0} %, disk {:.0} %, NIC {:.0} %, disk fill {:.0} %\n", u.cpu * 100.0, u.disk * 100.0, u.network * 100.0, u.disk_fill * 100.0));

@@ -56,6 +56,20 @@ fn plan_text_names_the_bottleneck_and_path() {
     assert!(out.contains("Recommendation: Kafka") && out.contains("Bottleneck:") && out.contains("Decision path:"), "{out}");
 }
 
+/// The text says what its monthly cost is made of, and where all of a Pravega
+/// retention lives (a stop-37 reviewer read 13,750 for 16 machines at 1,000 unsaid,
+/// and "0 TB on long-term storage" beside 51.8 TB in it).
+#[test]
+fn plan_text_says_what_its_cost_and_storage_are_made_of() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "200", "--size", "1024", "--node-cost", "1000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Monthly cost: 13,750 (13 data-plane machines at your price, 3 metadata machines at 25 % of it"), "{out}");
+    let (code, out, err) = mqplan(&["plan", "--mbps", "200", "--size", "1024", "--retention-h", "72", "--team", "dedicated", "--needs", "autoscale"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Recommendation: Pravega"), "{out}");
+    assert!(out.contains("on the nodes (bookies, which hold only the journal); all 72 h in object storage: 51.8 TB (one copy)"), "{out}");
+}
+
 #[test]
 fn predict_reports_interval_fit_and_extrapolation() {
     let (code, out, err) = mqplan(&["predict", "--system", "kafka", "--size", "1024", "--rf", "3", "--nodes", "3", "--cores", "8", "--ram-gb", "16", "--json"]);

@@ -29,6 +29,9 @@ pub(crate) struct DrainStage<'m> {
     /// disk ([`partitions_to_fit_disks`]), so the partitions carry the produce rate
     /// ([`crate::sizing::throughput_partitions`]) and to carry the catch-up.
     pub partitions: u32,
+    /// Why the last rule that raised [`Self::partitions`] did ("so a replica fits one
+    /// disk"); None where the workload's count stands.
+    pub raised_by: Option<&'static str>,
     /// The per-group catch-up rate the drain bound sizes for, msg/s.
     pub drain_need: Option<f64>,
     /// Warnings of the stage (a deadline needing partitions past the field's range).
@@ -50,6 +53,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     let first_msgs = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability)).map(|x| x.0);
     let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_msgs.is_some()), first_msgs, wa);
     let mut partitions = w.partitions;
+    let mut raised_by = None;
     // A Kafka replica lies on one disk: its share of the retention must fit one
     // disk's usable space, whatever the broker count (a stop-28 reviewer: 50 MB/s kept
     // 72 h on 300 GB disks planned 224 brokers for 24 partitions, each replica 540 GB).
@@ -68,6 +72,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
             ),
         });
         partitions = need;
+        raised_by = Some("so a replica fits one disk");
     }
     // The produce rate itself: no more than partitions × one partition's ceiling, and
     // where a replica lies on one disk, no more than partitions × what one disk
@@ -76,6 +81,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     let by_rate = crate::sizing::throughput_partitions(m, w, fit).iter().map(|p| p.need).fold(0.0, f64::max);
     if by_rate > f64::from(partitions) {
         partitions = by_rate.min(crate::fields::max_of("partitions")) as u32;
+        raised_by = Some("so the partitions carry the produce rate");
     }
     let mut drain_need: Option<f64> = None;
     if let (Some(limit), Some((r, _))) = (w.drain_min, &recovery) {
@@ -88,6 +94,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
             // The partitions field's own range caps the advice; past it, say so.
             let cap = crate::fields::max_of("partitions");
             partitions = want.min(cap) as u32;
+            raised_by = Some("so the drain deadline's catch-up reads in parallel");
             if want > cap {
                 warnings.push(Warning {
                     kind: "partitions".into(),
@@ -104,6 +111,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         let want = r.catch_up_partitions();
         if want.is_finite() && want > f64::from(partitions) {
             partitions = want.min(crate::fields::max_of("partitions")) as u32;
+            raised_by = Some("so each group's catch-up beats the produce rate");
         }
         // And on the machines whose disk reads, NIC and CPU give it: partitions alone
         // did not, and a candidate left short of it was dropped for a dearer one as
@@ -138,7 +146,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         }
     }
 
-    DrainStage { first_msgs, recovery, partitions, drain_need, warnings, bound }
+    DrainStage { first_msgs, recovery, partitions, raised_by, drain_need, warnings, bound }
 }
 
 /// For a system whose partition replica lies on one disk
