@@ -716,3 +716,23 @@ fn an_omb_percentile_left_empty_is_said_to_be_missing() {
     assert_eq!(l.line, Some(13));
     assert_eq!(l.message, "Aggregated Pub Latency 99%: NaN, so not read");
 }
+
+/// OMB's CSV export holds its sizes and counts to the JSON's rules, at their row (a
+/// stop-37 tester: consumers 2.5 read as 2, partitions 0 as absent, producers −5
+/// dropped, topics −4 and a 10.5 B message accepted).
+#[test]
+fn omb_csv_counts_and_sizes_out_of_range_are_refused_at_their_row() {
+    let head = "topics,partitions,message-size,producers-per-topic,consumers-per-topic,prod-rate-min,prod-rate-avg,prod-rate-std-dev,prod-rate-max,con-rate-min,con-rate-avg,con-rate-std-dev,con-rate-max,\n";
+    let good = "1,16,1024,1,1,49000.0,50000.0,100.0,51000.0,49000.0,50000.0,100.0,51000.0\n";
+    let out = import("ok.csv", format!("{head}{good}").as_bytes(), None, &meta());
+    assert!(out.report.errors.iter().all(|e| !["topics", "partitions", "message-size"].contains(&e.field.as_str())), "{:?}", out.report.errors);
+    let bad = "-4,0,10.5,-5,2.5,49000.0,50000.0,100.0,51000.0,49000.0,50000.0,100.0,51000.0\n";
+    let out = import("bad.csv", format!("{head}{good}{bad}").as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let got: Vec<(usize, &str)> = out.report.errors.iter().map(|e| (e.line, e.field.as_str())).collect();
+    for f in ["message-size", "topics", "partitions", "producers-per-topic", "consumers-per-topic"] {
+        assert!(got.contains(&(3, f)), "{f} at line 3: {:?}", out.report.errors);
+    }
+    let c = out.report.errors.iter().find(|e| e.field == "consumers-per-topic").expect("consumers");
+    assert_eq!(c.reason, "consumers-per-topic 2.5 is not a whole number from 0 to 1000000");
+}

@@ -36,6 +36,8 @@ fn scan(text: &str) -> Scan {
     let mut records = Vec::new();
     let (mut line, mut record_line, mut fields, mut quote_line) = (1usize, 1usize, 1usize, 0usize);
     let (mut in_quotes, mut cell_start, mut spans, mut record_empty) = (false, true, false, true);
+    // Only blanks so far: such a record counts 0 fields (a blank line is no row).
+    let mut record_blank = true;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -53,6 +55,7 @@ fn scan(text: &str) -> Scan {
             match b {
                 b'"' if cell_start => {
                     in_quotes = true;
+                    record_blank = false;
                     quote_line = line;
                     cell_start = false;
                     record_empty = false;
@@ -60,10 +63,12 @@ fn scan(text: &str) -> Scan {
                 b',' => {
                     cell_start = true;
                     record_empty = false;
+                    record_blank = false;
                     fields += 1;
                 }
                 b'\n' => {
-                    records.push((record_line, fields));
+                    records.push((record_line, if record_blank { 0 } else { fields }));
+                    record_blank = true;
                     line += 1;
                     record_line = line;
                     cell_start = true;
@@ -71,16 +76,21 @@ fn scan(text: &str) -> Scan {
                     fields = 1;
                 }
                 b'\r' => {}
+                b' ' | b'\t' => {
+                    cell_start = false;
+                    record_empty = false;
+                }
                 _ => {
                     cell_start = false;
                     record_empty = false;
+                    record_blank = false;
                 }
             }
         }
         i += 1;
     }
     if !record_empty {
-        records.push((record_line, fields));
+        records.push((record_line, if record_blank { 0 } else { fields }));
     }
     Scan { records, spans, unclosed: in_quotes.then_some(quote_line) }
 }
@@ -117,6 +127,17 @@ pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
         return Some((line + lead, format!("{fields} fields where the header has {header}: a cell holding a comma must be quoted (\"3 brokers, acks=all\")")));
     }
     scan.unclosed.map(|l| (l + lead, "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")".to_string()))
+}
+
+/// The first record with fewer fields than the header, as (line, why): a row cut
+/// short (a truncated file's last line) would read its missing cells as empty, and
+/// the cell it was cut in as a smaller number (a stop-37 tester's `…,102` for 1024).
+pub(crate) fn first_short(text: &str) -> Option<(usize, String)> {
+    let (lead, body) = after_leading_blanks(text);
+    let scan = scan(body);
+    let mut records = scan.records.iter().filter(|(_, f)| *f > 0);
+    let (_, header) = *records.next()?;
+    records.find(|(_, f)| *f < header).map(|(line, fields)| (line + lead, format!("{fields} fields where the header has {header}: a row cut short (a truncated file?) is refused rather than read with empty cells")))
 }
 
 /// The line (1-based) where a quoted cell opens and is never closed, if one does.

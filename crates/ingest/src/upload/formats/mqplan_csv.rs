@@ -30,6 +30,9 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
     if let Some(line) = super::csv_lines::unclosed_quote(text) {
         return Err(vec![ImportError::new(line, "csv", "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")")]);
     }
+    if let Some((line, why)) = super::csv_lines::first_short(text).filter(|_| !ragged) {
+        return Err(vec![ImportError::new(line, "csv", why)]);
+    }
     let read = |infer: Option<usize>| {
         CsvReadOptions::default()
             .with_has_header(true)

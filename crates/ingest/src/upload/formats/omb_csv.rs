@@ -32,15 +32,34 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
     // The first of each set of names that the file has.
     let first_of = |names: &[&str]| names.iter().map(|n| lower(n)).find(|n| df.column(n).is_ok());
     let size = first_of(&["message-size", "messageSize"]).and_then(|c| numbers(df, &c, &mut errors));
+    // Sizes and counts out of range are refused at their row, as in OMB's JSON (a
+    // stop-37 tester: consumers 2.5 read as 2, partitions 0 as absent, topics −4
+    // and 10.5 B accepted).
+    if let Some((col, vals)) = first_of(&["message-size", "messageSize"]).zip(size.as_ref()) {
+        for (i, s) in vals.iter().enumerate() {
+            if let Some(s) = s.filter(|s| !capacity::fields::message_size_ok(*s) || s.fract() != 0.0) {
+                errors.push(ImportError::new(i + 2, &col, format!("message size {} B is not a whole number of bytes in range ({})", crate::upload::readable(s), capacity::fields::message_size_range_words())));
+            }
+        }
+    }
     let drivers = strings(df, "driver");
     let mut p = Parsed::default();
     let mut inf = Inferred::default();
-    for (names, slot) in [(&["partitions"][..], 0), (&["producers-per-topic", "producersPerTopic"][..], 1), (&["consumers-per-topic", "consumersPerTopic"][..], 2)] {
-        let v = first_of(names).and_then(|c| numbers(df, &c, &mut Vec::new())).and_then(|v| v.into_iter().flatten().next()).filter(|x| (1.0..=1e6).contains(x)).map(|x| x as u32);
+    for (names, slot) in [(&["topics"][..], 3), (&["partitions"][..], 0), (&["producers-per-topic", "producersPerTopic"][..], 1), (&["consumers-per-topic", "consumersPerTopic"][..], 2)] {
+        let Some(col) = first_of(names) else { continue };
+        let vals = numbers(df, &col, &mut errors).unwrap_or_default();
+        let least = if slot == 2 { 0.0 } else { 1.0 };
+        for (i, x) in vals.iter().enumerate() {
+            if let Some(x) = x.filter(|x| !(x.fract() == 0.0 && (least..=super::omb_json::MAX_COUNT).contains(x))) {
+                errors.push(ImportError::new(i + 2, &col, format!("{col} {} is not a whole number from {least} to {}", crate::upload::readable(x), crate::upload::readable(super::omb_json::MAX_COUNT))));
+            }
+        }
+        let v = vals.into_iter().flatten().next().filter(|x| (1.0..=super::omb_json::MAX_COUNT).contains(x)).map(|x| x as u32);
         match slot {
             0 => inf.partitions = v,
             1 => inf.producers = v,
-            _ => inf.consumers = v,
+            2 => inf.consumers = v,
+            _ => {}
         }
     }
     let specs: [(&[&str], Metric, Option<f64>); 8] = [
