@@ -32,6 +32,30 @@ pub struct ImportGate {
     max_body: usize,
 }
 
+/// Room one upload's body holds in the in-flight budget ([`ImportGate::metered`]),
+/// released when the last clone is dropped.
+#[derive(Debug, Clone, Default)]
+pub struct BodyRoom(Arc<std::sync::Mutex<Held>>);
+
+#[derive(Debug, Default)]
+struct Held {
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+    kib: u32,
+    refused: bool,
+}
+
+impl BodyRoom {
+    /// Whether taking room was refused (the budget was full).
+    pub fn refused(&self) -> bool {
+        self.0.lock().map_or(true, |h| h.refused)
+    }
+
+    /// KiB held.
+    pub fn kib(&self) -> u32 {
+        self.0.lock().map_or(0, |h| h.kib)
+    }
+}
+
 /// The KiB permits `len` bytes take (at least 1).
 fn kib_of(len: usize) -> u32 {
     u32::try_from(len.div_ceil(1024)).unwrap_or(u32::MAX).max(1)
@@ -59,18 +83,49 @@ impl ImportGate {
         self
     }
 
-    /// Reserves room for a body of `len` bytes (None: unstated, the body cap) while
-    /// the returned permit lives.
+    /// The 503 a full budget answers.
+    pub(crate) fn busy(&self) -> ApiError {
+        ApiError::Busy {
+            message: format!("the server is reading other uploads ({} MiB of bodies at once in all, MQPLAN_UPLOAD_INFLIGHT_MB); nothing was stored, retry in a few seconds", self.inflight_kib / 1024),
+            retry_after_s: 5,
+        }
+    }
+
+    /// Whether a body of `len` bytes (None: unstated, the body cap) fits in the room
+    /// left now. Takes none: room is taken as the bytes arrive ([`Self::metered`]).
     ///
     /// # Errors
     /// [`ApiError::Busy`] (503 with `Retry-After`) when the bodies being read and
-    /// parsed already hold the budget.
-    pub fn reserve(&self, len: Option<usize>) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    /// parsed hold too much of the budget.
+    pub fn check_room(&self, len: Option<usize>) -> Result<(), ApiError> {
         let kib = kib_of(len.unwrap_or(self.max_body)).min(self.inflight_kib);
-        self.inflight.clone().try_acquire_many_owned(kib).map_err(|_| ApiError::Busy {
-            message: format!("the server is reading other uploads ({} MiB of bodies at once in all, MQPLAN_UPLOAD_INFLIGHT_MB); nothing was stored, retry in a few seconds", self.inflight_kib / 1024),
-            retry_after_s: 5,
-        })
+        if self.inflight.available_permits() < kib as usize { Err(self.busy()) } else { Ok(()) }
+    }
+
+    /// Takes into `room` what `bytes` bytes in all need and it does not hold yet.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`] when the budget has not that much left; `room` then says so.
+    pub fn take_room(&self, room: &BodyRoom, bytes: usize) -> Result<(), ApiError> {
+        let mut held = room.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let need = kib_of(bytes).min(self.inflight_kib).saturating_sub(held.kib);
+        if need == 0 {
+            return Ok(());
+        }
+        match self.inflight.clone().try_acquire_many_owned(need) {
+            Ok(p) => {
+                match held.permit.as_mut() {
+                    Some(h) => h.merge(p),
+                    None => held.permit = Some(p),
+                }
+                held.kib += need;
+                Ok(())
+            }
+            Err(_) => {
+                held.refused = true;
+                Err(self.busy())
+            }
+        }
     }
 
     /// Charges `len` bytes to `peer`.
@@ -102,22 +157,29 @@ mod tests {
     use axum::response::IntoResponse;
 
     /// A stop-20 tester held 1.55 GB with twelve 63 MB uploads from twelve
-    /// addresses, each within its own byte quota: the bodies held at once are now
-    /// bounded in all, and a body past the budget is told to retry (503, nothing
-    /// stored) until one ends.
+    /// addresses, each within its own byte quota: the bodies held at once are bounded
+    /// in all, and a body past the budget is told to retry (503, nothing stored) until
+    /// one ends. Room is what was sent, not what was declared (a stop-37 tester's
+    /// slow clients declaring 64 MiB each).
     #[test]
     fn upload_bodies_held_at_once_are_bounded_in_all() {
         let gate = ImportGate::new(Duration::from_secs(10), 2, 0).with_inflight(4 << 20, 2 << 20);
-        let first = gate.reserve(Some(3 << 20)).expect("3 MiB of 4");
-        let refused = gate.reserve(Some(2 << 20)).expect_err("2 more MiB is over 4");
-        let res = refused.into_response();
+        let first = BodyRoom::default();
+        gate.take_room(&first, 3 << 20).expect("3 MiB of 4");
+        let res = gate.check_room(Some(2 << 20)).expect_err("2 more MiB is over 4").into_response();
         assert_eq!(res.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert!(res.headers().get("retry-after").is_some());
-        let small = gate.reserve(Some(1 << 20)).expect("1 MiB still fits");
+        let small = BodyRoom::default();
+        gate.take_room(&small, 1 << 20).expect("1 MiB still fits");
+        assert!(gate.take_room(&small, (1 << 20) + 1).is_err() && small.refused(), "one KiB more is past 4 MiB");
         drop(first);
-        let unstated = gate.reserve(None).expect("an unstated length reserves the 2 MiB body cap, which fits once the first ended");
-        assert!(gate.reserve(Some(2 << 20)).is_err(), "1 + 2 MiB held: 1 MiB left");
-        drop((small, unstated));
-        assert!(gate.reserve(Some(4 << 20)).is_ok());
+        gate.check_room(None).expect("an unstated length asks the 2 MiB body cap, which fits once the first ended");
+        let slow = BodyRoom::default();
+        gate.take_room(&slow, 1).expect("a byte");
+        assert_eq!(slow.kib(), 1, "a body declared at 64 MiB that sent a byte holds a KiB");
+        gate.take_room(&slow, 1).expect("nothing more to take");
+        assert_eq!(slow.kib(), 1);
+        drop((small, slow));
+        gate.check_room(Some(4 << 20)).expect("all free again");
     }
 }

@@ -9,11 +9,12 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, Multipart, Request};
 use axum::http::{header, StatusCode};
+use http_body_util::BodyExt;
 use ingest::upload::{import_cancellable, Format, ImportError, ImportReport, Imported, UploadMeta};
 
 use crate::claim::{AbandonOnDrop, WriteClaim};
 use crate::error::{truncate, ApiError};
-use crate::gate::ImportGate;
+use crate::gate::{BodyRoom, ImportGate};
 use crate::state::AppState;
 use crate::storage::StoredDataset;
 
@@ -21,6 +22,9 @@ use crate::storage::StoredDataset;
 pub const MAX_FORM_FIELDS: usize = 200;
 /// Longest metadata field value read from a form, bytes.
 pub const MAX_FIELD_BYTES: usize = 16 * 1024;
+/// A raw body's buffer is sized from its Content-Length up to this, then grows as
+/// bytes arrive (a declared length is a claim, not bytes).
+const MAX_PREALLOCATED: usize = 8 << 20;
 
 /// What a request carried: the file and every field (query pairs first, then
 /// form fields), names and values decoded.
@@ -77,35 +81,60 @@ fn body_error<E: std::error::Error + 'static>(e: &E, status: StatusCode, text: S
 ///
 /// # Errors
 /// 413 when the body cap was hit, 400 `malformed_body` for an unreadable form.
-pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>) -> Result<Upload, ApiError> {
+pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter: &mut (dyn FnMut(usize) -> Result<(), ApiError> + Send)) -> Result<Upload, ApiError> {
     // A compressed request body is not decoded (that would let a small body
     // inflate past the cap): say so rather than "not UTF-8 text".
     if let Some(enc) = req.headers().get(header::CONTENT_ENCODING).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_ascii_lowercase()).filter(|e| !e.is_empty() && e != "identity") {
         return Err(ApiError::MalformedBody(format!("Content-Encoding {}: request bodies are not decoded; send the file uncompressed", truncate(&enc, 20))));
     }
     let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    // Every chunk is metered as it arrives (`meter` takes the bytes read so far): a
+    // client holds the room of what it sent, not of what it declared.
+    let mut read = 0usize;
     if !is_multipart {
-        let bytes = Bytes::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
+        let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+        let mut body = req.into_body();
+        let mut buf = Vec::with_capacity(declared.unwrap_or(0).min(MAX_PREALLOCATED));
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|e| {
+                let too_large = std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |c| c.source()).any(|c| c.is::<http_body_util::LengthLimitError>());
+                let text = e.to_string();
+                body_error(&e, if too_large { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST }, text)
+            })?;
+            if let Ok(data) = frame.into_data() {
+                read = read.saturating_add(data.len());
+                meter(read)?;
+                buf.extend_from_slice(&data);
+            }
+        }
+        let bytes = Bytes::from(buf);
         let name = fields.iter().find(|(k, _)| k == "name").map_or_else(|| "upload".to_string(), |(_, v)| v.clone());
         let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
         return Ok(Upload { name, bytes, format, fields });
     }
     let mut mp = Multipart::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
     let mut file: Option<(String, Bytes)> = None;
-    while let Some(field) = mp.next_field().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
+    while let Some(mut field) = mp.next_field().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
         let key = field.name().unwrap_or("").to_string();
         if key == "file" {
             if file.is_some() {
                 return Err(ApiError::MalformedBody("field `file`: more than one file part; send one file per upload".into()));
             }
             let name = field.file_name().unwrap_or("upload").to_string();
-            let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
-            file = Some((name, data));
+            let mut data = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
+                read = read.saturating_add(chunk.len());
+                meter(read)?;
+                data.extend_from_slice(&chunk);
+            }
+            file = Some((name, Bytes::from(data)));
         } else {
             if fields.len() >= MAX_FORM_FIELDS {
                 return Err(ApiError::MalformedBody(format!("more than {MAX_FORM_FIELDS} form fields; an upload has a file and a few metadata fields")));
             }
             let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
+            read = read.saturating_add(data.len());
+            meter(read)?;
             // Named by its own field, not `file` (an adversarial tester's 16 KiB title).
             if data.len() > MAX_FIELD_BYTES {
                 // A file sent under another part's name says where it belongs (a
@@ -205,9 +234,12 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     if let Some(n) = declared {
         gate.charge(peer, n)?;
     }
-    // Held while the body is read and parsed: the bytes live that long.
-    let _inflight = gate.reserve(declared)?;
-    let up = read_upload(req, query).await?;
+    // Room is taken as the bytes arrive and held while the body is read and parsed:
+    // the bytes live that long.
+    gate.check_room(declared)?;
+    let room = BodyRoom::default();
+    let up = read_upload(req, query, &mut |n| gate.take_room(&room, n)).await?;
+    let _inflight = room;
     if declared.is_none() {
         gate.charge(peer, up.bytes.len())?;
     }

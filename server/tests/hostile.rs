@@ -143,7 +143,9 @@ async fn a_31m_number_publish_rate_is_refused_while_read() {
 
 #[tokio::test]
 async fn the_byte_quota_refuses_a_client_past_its_burst() {
-    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_mib_per_min: 1, ..Limits::default() });
+    // The 3 MiB dry run parses 3 M lines; unoptimised, that takes most of the default
+    // 10 s: the quota is what is tested here, not the timeout.
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_mib_per_min: 1, timeout: std::time::Duration::from_secs(120), ..Limits::default() });
     let big = |n: usize| {
         let mut v = CSV.to_vec();
         v.resize(n, b'\n');
