@@ -736,3 +736,49 @@ fn omb_csv_counts_and_sizes_out_of_range_are_refused_at_their_row() {
     let c = out.report.errors.iter().find(|e| e.field == "consumers-per-topic").expect("consumers");
     assert_eq!(c.reason, "consumers-per-topic 2.5 is not a whole number from 0 to 1000000");
 }
+
+/// A note keeps no control or bidi characters (a stop-37 tester's NUL came back raw
+/// in the CSV export); a line break in a quoted note stays.
+#[test]
+fn notes_keep_no_control_characters() {
+    let csv = "system,metric,value,unit,message_bytes,note\nkafka,produce_throughput,1000,msg/s,100,\"a\u{0}b\u{202e}c\nd\"\n";
+    let out = import("n.csv", csv.as_bytes(), None, &meta());
+    let d = out.dataset.unwrap_or_else(|| panic!("{:?}", out.report.errors));
+    let note = d.rows[0].note.as_deref().unwrap_or_default();
+    assert!(note.contains("abc\nd"), "{note:?}");
+    assert!(!note.chars().any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'), "{note:?}");
+}
+
+/// A percentile written as a fraction is said to read as one (a stop-37 tester's
+/// 0.999, stored as p0.999 unsaid).
+#[test]
+fn a_percentile_below_one_is_flagged() {
+    let csv = "system,metric,value,unit,percentile,message_bytes\nkafka,produce_throughput,1000,msg/s,,100\nkafka,e2e_latency,12,ms,0.999,100\n";
+    let out = import("q.csv", csv.as_bytes(), None, &meta());
+    let l = out.report.warnings.iter().find(|l| l.code == "percentile_fraction").unwrap_or_else(|| panic!("{:?} {:?}", out.report.warnings, out.report.errors));
+    assert_eq!(l.line, Some(3));
+    assert!(l.message.starts_with("percentile 0.999 reads as p0.999"), "{}", l.message);
+}
+
+/// RocketMQ's thread count and failure counts are read as what they are: `-w 0`, a
+/// `-w` past any thread count and a negative `Send Failed` are refused at their line
+/// (a stop-37 tester's passed unsaid).
+#[test]
+fn rocketmq_thread_and_failure_counts_out_of_range_are_refused() {
+    let ok = "Send TPS: 100 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\nSend TPS: 200 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\n";
+    for (w, shown) in [("0", "\"0\""), ("99999999999999999999", "\"99999999999999999999\"")] {
+        let t = format!("sh producer.sh -t x -w {w} -s 1024 -n h\n\n{ok}");
+        let out = import("r.log", t.as_bytes(), None, &meta());
+        assert!(out.dataset.is_none(), "-w {w} stored");
+        let e = out.report.errors.first().unwrap_or_else(|| panic!("-w {w}: {:?}", out.report));
+        assert_eq!((e.line, e.field.as_str()), (1, "-w"), "{e:?}");
+        assert!(e.reason.starts_with(&format!("{shown} is not a thread count")), "{}", e.reason);
+    }
+    let t = "sh producer.sh -t x -w 8 -s 1024 -n h\n\nSend TPS: 100 Max RT: 9 Average RT: 1 Send Failed: 0 Response Failed: 0\nSend TPS: 200 Max RT: 9 Average RT: 1 Send Failed: -3 Response Failed: 0\n";
+    let out = import("r.log", t.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!((e.line, e.field.as_str()), (4, "Send Failed"), "{e:?}");
+    let good = format!("sh producer.sh -t x -w 8 -s 1024 -n h\n\n{ok}");
+    assert!(import("r.log", good.as_bytes(), None, &meta()).report.accepted());
+}

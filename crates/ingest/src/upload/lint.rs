@@ -122,6 +122,18 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
             out.push(Lint::new("below_target", None, format!("achieved {} msg/s, {:.0} % of the {} msg/s target", fmt_num(achieved), ratio * 100.0, fmt_num(target)), "far below target: an overloaded broker or a client-bound harness"));
         }
     }
+    // A percentile below 1 is almost always a fraction written for a percentage
+    // (0.99 for p99, 0.999 for p99.9): said once, at its first line (a stop-37 tester's
+    // 0.999 was stored as p0.999 unsaid).
+    if let Some(m) = p.measurements.iter().find(|m| m.percentile.is_some_and(|q| q < 1.0)) {
+        let q = m.percentile.unwrap_or(0.0);
+        out.push(Lint::new(
+            "percentile_fraction",
+            Some(m.line),
+            format!("percentile {} reads as p{}; a fraction such as 0.99 is written 99 here", fmt_num(q), fmt_num(q)),
+            "percentiles are read as percentages (99 = p99, 99.9 = p99.9): a p0.999 latency is the fastest message's, not the tail",
+        ));
+    }
     // Consumers reading more than was produced: several subscriptions each reading
     // everything (a fan-out the metadata has no field for), or mixed-up rates
     // (stop 26's tester: 10× with no word).

@@ -335,6 +335,16 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
             break;
         }
     }
+    // A note is text shown on pages and exported: control and bidi characters are
+    // dropped, as from titles and names (a stop-37 tester's NUL came back raw in the
+    // CSV export).
+    for m in &mut parsed.measurements {
+        if let Some(n) = m.note.as_mut().filter(|n| n.chars().any(|c| c.is_control() || is_bidi_control(c))) {
+            // Line breaks and tabs stay (a quoted note may span lines); the rest (NUL,
+            // CR, ESC…) goes.
+            n.retain(|c| !is_bidi_control(c) && (!c.is_control() || c == '\n' || c == '\t'));
+        }
+    }
     for m in &parsed.measurements {
         // A note is echoed in every reply that shows the dataset: a 62 MB note in a
         // 3 KB compressed upload made each read a 62 MB reply (a stop-29 tester).

@@ -48,6 +48,10 @@ impl Run {
 /// Parses the output.
 ///
 /// # Errors
+/// The most producer threads (`-w`) a run is read with: past it a figure is no
+/// thread count.
+const MAX_THREADS: u32 = 1_000_000;
+
 /// A TPS line whose number cannot be read; a `-s` that is no message size.
 pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut p = Parsed::default();
@@ -64,7 +68,13 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         let line = raw.trim();
         if line.contains("producer.sh") || line.contains("consumer.sh") || line.contains("benchmark.Producer") || line.contains("benchmark.Consumer") {
             run.flush(&mut p);
-            run.threads = flag(line, &["-w"]).and_then(|s| s.parse::<u32>().ok());
+            // A `-w` that is no thread count is refused at its line, as `-s` is (a
+            // stop-37 tester's -w 0 and -w 99999999999999999999 passed unsaid).
+            let threads = flag(line, &["-w"]).map(|s| (s, s.parse::<u32>().ok().filter(|w| (1..=MAX_THREADS).contains(w))));
+            if let Some((s, None)) = threads {
+                errors.push(ImportError::new(line_no, "-w", format!("{s:?} is not a thread count (a whole number, 1 to {MAX_THREADS})")));
+            }
+            run.threads = threads.and_then(|t| t.1);
             // A `-s` that is no size is refused at the command's own line (a stop-27
             // tester saw it cited at the first TPS line, as a measurement's size).
             size = match flag(line, &["-s"]) {
@@ -80,7 +90,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             if inf.message_bytes.is_none() {
                 inf.message_bytes = size;
             }
-            if let Some(w) = flag(line, &["-w"]).and_then(|s| s.parse::<u32>().ok()) {
+            if let Some(w) = run.threads {
                 inf.producers = Some(inf.producers.unwrap_or(0).max(w));
             }
             first_in_run = true;
@@ -106,6 +116,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             continue;
         }
         saw_rt |= line.contains("Max RT");
+        // A failure count is a whole number of messages, at least 0.
+        for key in ["Send Failed:", "Response Failed:"] {
+            if let Some(f) = after(line, key).filter(|f| *f < 0.0 || f.fract() != 0.0 || *f > crate::upload::MAX_VALUE) {
+                errors.push(ImportError::new(line_no, key.trim_end_matches(':'), format!("{} is not a count of failed messages (a whole number from 0)", crate::upload::readable(f))));
+            }
+        }
         if after(line, "Send Failed:").is_some_and(|f| f > 0.0) || after(line, "Response Failed:").is_some_and(|f| f > 0.0) {
             failed_lines += 1;
         }
