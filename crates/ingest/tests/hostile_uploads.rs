@@ -782,3 +782,14 @@ fn rocketmq_thread_and_failure_counts_out_of_range_are_refused() {
     let good = format!("sh producer.sh -t x -w 8 -s 1024 -n h\n\n{ok}");
     assert!(import("r.log", good.as_bytes(), None, &meta()).report.accepted());
 }
+
+/// JSON that is no OMB result object is refused as JSON, not as "text without a table
+/// header" (a stop-37 tester's array of results, `"hello"`, `null`).
+#[test]
+fn json_that_is_no_omb_result_is_named_as_json() {
+    for doc in ["[{\"workload\":\"w\",\"driver\":\"kafka\",\"publishRate\":[1000]}]", "\"hello\"", "null", "[[[[1]]]]"] {
+        let out = import("x.json", doc.as_bytes(), None, &meta());
+        let e = out.report.errors.first().unwrap_or_else(|| panic!("{doc}: {:?}", out.report));
+        assert!(e.reason.contains("this looks like JSON, but not an OpenMessaging Benchmark result object"), "{doc}: {}", e.reason);
+    }
+}

@@ -36,7 +36,8 @@ pub fn detect(name: &str, text: &str) -> Format {
         Format::KafkaPerf
     } else if looks_like_table(&head) {
         Format::ResultsTable
-    } else if first_line.contains("prod-rate-avg") || first_line.contains("publishRate") || first_line.contains("publishLatency") {
+    } else if (first_line.contains("prod-rate-avg") || first_line.contains("publishRate") || first_line.contains("publishLatency")) && !head.trim_start().starts_with('[') {
+        // (A JSON array of OMB results names publishRate too: it is refused as JSON.)
         Format::OmbCsv
     } else {
         let _ = name;

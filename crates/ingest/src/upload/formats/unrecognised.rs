@@ -45,6 +45,11 @@ pub fn describe(text: &str) -> Option<String> {
         t.starts_with("---") || t.starts_with(":--")
     }) {
         format!("a Markdown table (columns {}) without the |---| row under its header that makes it a table", short_list(&cells(line.trim_matches('|'), '|')))
+    } else if serde_json::from_str::<serde_json::Value>(text.trim_start_matches('\u{feff}')).is_ok() || matches!(line.trim_start().chars().next(), Some('[' | '{')) || line.trim_start().starts_with("//") && text.contains('{') {
+        // JSON that is no OMB result object (an array of results, a string, null, a
+        // commented file) is named as JSON (a stop-37 tester read "text without a table
+        // header" for `[{…}]`).
+        "JSON, but not an OpenMessaging Benchmark result object (one {\"workload\": …, \"publishRate\": […]} per file; an array of results, comments or a bare value are not read)".to_string()
     } else if lower.contains("<table") || lower.contains("<html") {
         "an HTML page or table".to_string()
     } else if head.contains("Pub rate") || head.contains("Pub Latency") || head.contains("Pub Delay Latency") {
@@ -76,5 +81,8 @@ mod tests {
         assert!(describe("<html><table><tr><td>1</td></tr></table>").is_some_and(|d| d.contains("HTML")));
         assert!(describe("12:00:01 INFO Pub rate 100003.6 msg/s / 97.7 MB/s | Pub Latency (ms) avg: 3.1\n").is_some_and(|d| d.contains("console output")));
         assert!(describe("timestamp,rate,latency\n1,2,3\n").is_some_and(|d| d.contains("timestamp, rate, latency")));
+        for json in ["[{\"workload\":\"w\",\"publishRate\":[1]}]", "\"hello\"", "null", "[[[[1]]]]", "// a comment\n{\"workload\":\"w\"}"] {
+            assert!(describe(json).is_some_and(|d| d.starts_with("JSON, but not an OpenMessaging Benchmark result object")), "{json}: {:?}", describe(json));
+        }
     }
 }
