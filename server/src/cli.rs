@@ -273,7 +273,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     // for a 20 ms objective its 167 ms p99 misses, the warning far below).
     let violates = p.warnings.iter().find(|w| w.kind == "constraint").map(|w| format!("  ! {}: {}\n", w.text, p.candidates[0].reasons.join("; "))).unwrap_or_default();
     let mut out = format!(
-        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB\nStorage: retained {} TB, provisioned {} TB{}\nExpected p99: {}\n",
+        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB\nStorage: {}\nExpected p99: {}\n",
         p.recommendation.system.name(),
         fmt_num(f64::from(p.recommendation.nodes)),
         p.recommendation
@@ -285,16 +285,18 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
             .join(", "),
         p.recommendation.bottleneck.label(),
         fmt_num(p.recommendation.disk_per_node_gb),
-        fmt_num(p.storage.retained_bytes / 1e12),
-        fmt_num(p.storage.provisioned_bytes / 1e12),
-        // A tiered plan's retained figure is what the brokers keep: say the rest is in
+        // A tiered plan's retained figure is what the brokers keep: say what is in
         // object storage here too (a stop-27 tester read 25.9 TB for a 30-day retention
-        // whose 251 TB lives in object storage).
-        // All of it in object storage (Pravega) reads so, not "0 TB on …" (a stop-37 read).
+        // whose 251 TB lives in object storage). All of it there (Pravega) reads so, not
+        // "retained 0 TB" (stop 37's reviewers).
         match (best.storage.object_bytes > 0.0, best.storage.local_hours > 0.0) {
-            (true, true) => format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)),
-            (true, false) => format!(" on the nodes ({}); all {} h in object storage: {} TB (one copy)", best.storage.location, fmt_num(w.retention.0), fmt_num(best.storage.object_bytes / 1e12)),
-            _ => String::new(),
+            (true, false) => format!("all {} h in object storage, {} TB (one copy); none on the nodes ({})", fmt_num(w.retention.0), fmt_num(best.storage.object_bytes / 1e12), best.storage.location),
+            (object, _) => format!(
+                "retained {} TB, provisioned {} TB{}",
+                fmt_num(p.storage.retained_bytes / 1e12),
+                fmt_num(p.storage.provisioned_bytes / 1e12),
+                if object { format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)) } else { String::new() }
+            ),
         },
         best.p99.as_ref().map_or("not measured".into(), |e| format!(
             "{} ms ({}{})",
@@ -328,7 +330,8 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         out.push_str(&format!("Partitions: at least {} advised (the plan assumed {}): {}\n", fmt_num(f64::from(a.at_least)), fmt_num(f64::from(a.planned)), a.reasons.join("; ")));
     }
     if best.storage.object_bytes > 0.0 {
-        out.push_str(&format!("Object storage: {} TB (one copy; {} h kept on {})\n", fmt_num(best.storage.object_bytes / 1e12), fmt_num(best.storage.local_hours), best.storage.location));
+        let local = if best.storage.local_hours > 0.0 { format!("{} h kept on {}", fmt_num(best.storage.local_hours), best.storage.location) } else { format!("none kept on the nodes: {}", best.storage.location) };
+        out.push_str(&format!("Object storage: {} TB (one copy; {local})\n", fmt_num(best.storage.object_bytes / 1e12)));
     }
     if best.cross_zone_mbps > 0.0 {
         out.push_str(&format!("Cross-zone traffic: {} MB/s over {} zones\n", fmt_num(best.cross_zone_mbps), p.workload.zones));

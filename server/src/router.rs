@@ -169,7 +169,7 @@ async fn api_errors_as_json(req: axum::extract::Request, next: axum::middleware:
         StatusCode::NOT_FOUND => ("not_found", "no such API path (see the README's JSON API)".to_string()),
         // Names the method refused (a stop-36 reviewer read "that method"); `Allow`
         // is added outside this layer, by the method router.
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", format!("this path does not take {method} (the Allow header lists the methods it takes)")),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", format!("this path does not take {} (the Allow header lists the methods it takes)", crate::error::truncate(method.as_str(), 20))),
         StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took longer than the server's limit (MQPLAN_TIMEOUT_S)".to_string()),
         StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large (MQPLAN_MAX_UPLOAD_MB)".to_string()),
         StatusCode::URI_TOO_LONG => ("uri_too_long", "the request target is too long".to_string()),
@@ -196,7 +196,7 @@ fn bare_error_with_words(res: axum::response::Response, method: &axum::http::Met
     let status = parts.status;
     let mut text = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or("error"));
     if status == StatusCode::METHOD_NOT_ALLOWED {
-        text.push_str(&format!(": this path does not take {method} (the Allow header lists the methods it takes)"));
+        text.push_str(&format!(": this path does not take {} (the Allow header lists the methods it takes)", crate::error::truncate(method.as_str(), 20)));
     }
     text.push('\n');
     parts.headers.insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("text/plain; charset=utf-8"));

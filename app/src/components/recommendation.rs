@@ -54,7 +54,7 @@ pub fn RecommendationCard(
         ));
     }
     if best.storage.object_bytes > 0.0 {
-        after_p99.push(("Object storage", bytes(best.storage.object_bytes), format!("one logical copy of the {} h not kept on {} (the object store replicates it itself)", fmt_num(plan.workload.retention.0 - best.storage.local_hours), best.storage.location), String::new()));
+        after_p99.push(("Object storage", bytes(best.storage.object_bytes), format!("one logical copy of {} h (the object store replicates it itself); {} h on {}", fmt_num(best.storage.object_bytes / plan.workload.stored_ingress().bytes_per_sec() / 3600.0), fmt_num(best.storage.local_hours), best.storage.location), String::new()));
     }
     if let Some(c) = best.monthly_cost {
         after_p99.push(("Monthly cost", format!("{} per month", fmt_num(c)), "machines × your price per machine (a metadata machine — KRaft controller, ZooKeeper, Pravega controller — at ¼), plus object storage × your price per TB-month and the GB crossing zones × your price per GB".into(), String::new()));

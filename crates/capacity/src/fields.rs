@@ -174,7 +174,7 @@ pub static MEANINGS: &[(&str, &str)] = &[
     ("outage_h", "consumer outage to recover from, hours (backlog = rate × outage)"),
     ("drain_min", "drain that backlog within, minutes (empty = not time-critical); adds partitions and consumers first, machines when disk reads bind"),
     ("zones", "availability zones the machines spread over (1–3); with one zone down the rest carry the load"),
-    ("local_retention_h", "with tiered storage: hours kept on broker / bookie disks (empty = 24 h, or 2 × the outage if longer); the rest is one copy in object storage"),
+    ("local_retention_h", "with tiered storage: hours kept on broker / bookie disks (empty = 24 h, or 2 × the outage if longer); one copy of the retention in object storage (Pulsar: of what left the bookies)"),
     ("node_cost", "price of one machine per month, any currency (empty = compare by machine count)"),
     ("object_cost", "object storage price per TB (10^12 B) per month, same currency"),
     ("zone_cost", "price per GB (10^9 B) of traffic crossing zones, same currency (AWS bills 0.01 in each direction: give 0.02); with `zones` ≥ 2 and `node_cost` it joins the monthly cost"),

@@ -90,7 +90,7 @@ fn tiered_hint(system: SystemId, nodes: u32, alt: &SystemPlan, tiered: &Workload
     Warning {
         kind: "hint".into(),
         text: text!(
-            "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and the rest as one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
+            "{}: retention on its disks sets {} machines; with tiered storage keeping {} h on them and one copy in object storage it would be {} ({}; {}): add `tiered` to the must-haves or set local_retention_h to plan it",
             system.name(),
             crate::units::Num(f64::from(nodes)),
             crate::units::Num(tiered.local_retention().0),

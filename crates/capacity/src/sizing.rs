@@ -395,7 +395,11 @@ fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughpu
     // per data node: 38" on 2 brokers and 38 bookies).
     if m.system != SystemId::Pravega {
         at_least = at_least.max(f64::from(owners));
-        reasons.push(if m.system == SystemId::Pulsar { text!("a topic owner per broker: {}", Num(f64::from(owners))) } else { text!("a leader per data node: {}", Num(f64::from(owners))) });
+        reasons.push(match m.system {
+            SystemId::Pulsar => text!("a topic owner per broker: {}", Num(f64::from(owners))),
+            SystemId::Rocketmq => text!("a queue per master: {}", Num(f64::from(owners))),
+            _ => text!("a leader per data node: {}", Num(f64::from(owners))),
+        });
     }
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
@@ -900,7 +904,18 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // object storage holds the rest as one logical copy (the store replicates it).
     let on_lts = m.system == SystemId::Pravega;
     let local_h = if on_lts { 0.0 } else { w.local_retention().0 };
-    let object_h = if on_lts { w.retention.0 } else { w.retention.0 - local_h };
+    // What object storage holds: Kafka's tiered storage (KIP-405) copies each segment
+    // as it closes and RocketMQ's tiered store as it writes, so all the retention is
+    // there, the last local hours on disk too; Pulsar offloads a ledger and then drops
+    // its bookie copy, so only what left the bookies (a stop-37 reviewer: Kafka's
+    // 72 h was priced as 72 − 24 = 48 h, 1.5× short).
+    let tiered = !on_lts && local_h < w.retention.0;
+    let object_h = match m.system {
+        _ if on_lts => w.retention.0,
+        _ if !tiered => 0.0,
+        SystemId::Pulsar => w.retention.0 - local_h,
+        _ => w.retention.0,
+    };
     let retained = ingress.bytes_per_sec() * local_h * 3600.0 * rf;
     let object_bytes = ingress.bytes_per_sec() * object_h * 3600.0;
     let provisioned = retained * (1.0 + factors::STORAGE_HEADROOM);
@@ -920,7 +935,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 Num(ingress.0), if w.compression > 1.0 { text!(" (after {}× compression)", Num(w.compression)) } else { String::new() },
                 Num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, Num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
                 Dec(factors::MAX_DISK_FILL * 100.0), Num(Bytes(raw).tb()), Num(hw.disk_capacity_tb()),
-                if object_h > 0.0 { text!("; the other {} h ({} TB, one copy) in object storage", Num(object_h), Num(Bytes(object_bytes).tb())) } else { String::new() }
+                match (object_h > 0.0, object_h < w.retention.0) {
+                    (true, true) => text!("; the other {} h ({} TB, one copy) in object storage", Num(object_h), Num(Bytes(object_bytes).tb())),
+                    (true, false) => text!("; all {} h ({} TB, one copy) in object storage, copied as segments close", Num(object_h), Num(Bytes(object_bytes).tb())),
+                    _ => String::new(),
+                }
             )
         },
         citation: if object_h > 0.0 && !on_lts { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %); tiered storage: Kafka KIP-405, Pulsar offload, RocketMQ tiered store (general knowledge)".into() } else { "003 §5.2 (rate × size × retention, +20 %, alert at 60–70 %)".into() },
@@ -1519,13 +1538,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // A backlog older than the hours kept locally is read back from object storage,
     // which no source measured reading (a stop-37 reviewer: a 24 h outage over 2 h
     // kept locally, drained "bound by partitions" on the brokers' disk reads).
-    if !on_lts && object_h > 0.0 && w.fanout > 0 && w.outage.0 > local_h {
-        let remote = (w.outage.0.min(w.retention.0) - local_h).max(0.0) / w.outage.0;
+    let backlog_h = w.outage.0.min(w.retention.0);
+    if !on_lts && object_h > 0.0 && w.fanout > 0 && backlog_h > local_h {
+        let remote = (backlog_h - local_h) / backlog_h;
         warnings.push(Warning {
             kind: "drain".into(),
             text: text!(
                 "{}: the {} h outage outlasts the {} h kept on {}: {:.0} % of its backlog is read back from object storage, whose read rate no source measured; the drain time assumes the disks' reads — keep at least {} h locally to drain from disk",
-                m.system.name(), Num(w.outage.0), Num(local_h), if m.system == SystemId::Pulsar { "bookie disks" } else { "broker disks" }, Dec(remote * 100.0), Num(w.outage.0)
+                m.system.name(), Num(w.outage.0), Num(local_h), if m.system == SystemId::Pulsar { "bookie disks" } else { "broker disks" }, Dec(remote * 100.0), Num(backlog_h)
             ),
         });
     }
@@ -1535,7 +1555,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
 
     // Partition advice: throughput per partition, one leader per node, the drain.
     // Partitions' owners: Pulsar's brokers, the data nodes elsewhere.
-    let owners = if m.system == SystemId::Pulsar { roles.iter().find(|r| r.role == "broker").map_or(data_nodes, |r| r.machines) } else { data_nodes };
+    // RocketMQ's queues are led by the groups' masters, not their slaves (a stop-37
+    // reviewer: "use at least 87 partitions" for 29 masters and 58 slaves).
+    let owners = match m.system {
+        SystemId::Pulsar => roles.iter().find(|r| r.role == "broker").map_or(data_nodes, |r| r.machines),
+        SystemId::Rocketmq => data_nodes.div_ceil(w.rf.max(1)),
+        _ => data_nodes,
+    };
     let advice = partition_advice(m, w, fit, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
@@ -1569,7 +1595,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             kind: "partitions".into(),
             text: text!(
                 "{}: {} partitions on {} {}: {} lead, each sending {} MB/s ({:.0} % of its {} MB/s NIC), where the utilisation and the p99 shown spread the load over all {}; use at least {} partitions",
-                m.system.name(), Num(f64::from(partitions)), Num(f64::from(owners)), if m.system == SystemId::Pulsar { "brokers" } else { "data nodes" }, Num(f64::from(partitions)), Num(per_leader), Dec(per_leader / nic * 100.0), Num(nic), Num(f64::from(owners)), Num(f64::from(owners))
+                m.system.name(), Num(f64::from(partitions)), Num(f64::from(owners)), match m.system { SystemId::Pulsar => "brokers", SystemId::Rocketmq => "masters", _ => "data nodes" }, Num(f64::from(partitions)), Num(per_leader), Dec(per_leader / nic * 100.0), Num(nic), Num(f64::from(owners)), Num(f64::from(owners))
             ),
         });
     }

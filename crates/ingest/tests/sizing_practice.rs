@@ -136,6 +136,12 @@ fn tiered_storage_keeps_a_day_local_and_one_copy_in_object_storage() {
     let pulsar = cand(&p, SystemId::Pulsar);
     let s = &pulsar.plan.storage;
     assert!((s.object_bytes / (50e6 * 696.0 * 3600.0) - 1.0).abs() < 1e-9, "{s:?}");
+    // Kafka's tiered storage copies each segment as it closes: all 720 h are in object
+    // storage, the last 24 h on the brokers too (a stop-37 reviewer: priced as 696 h).
+    let kafka = cand(&p, SystemId::Kafka);
+    assert!((kafka.plan.storage.object_bytes / (50e6 * 720.0 * 3600.0) - 1.0).abs() < 1e-9, "{:?}", kafka.plan.storage);
+    let b = kafka.plan.bounds.iter().find(|b| b.kind == BoundKind::Storage).expect("storage bound");
+    assert!(b.detail.ends_with("; all 720 h (130 TB, one copy) in object storage, copied as segments close"), "{}", b.detail);
     assert!((s.raw_disk_bytes / (50e6 * 86_400.0 * 3.0 * 1.2 / 0.7) - 1.0).abs() < 1e-9, "{s:?}");
     assert!(role(pulsar, "bookie") <= 5, "{:?}", pulsar.plan.roles);
     assert!(p.recommendation.nodes <= 12, "{:?}", p.recommendation);
@@ -1977,7 +1983,28 @@ fn a_backlog_older_than_local_retention_is_said_to_come_from_object_storage() {
     assert!(k.plan.storage.object_bytes > 0.0, "tiered: {:?}", k.plan.storage);
     let w = k.plan.warnings.iter().find(|w| w.text.contains("outlasts the 2 h kept on broker disks")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
     assert!(w.text.contains(": 92 % of its backlog is read back from object storage"), "{}", w.text);
+    // A retention shorter than the outage leaves 12 h of backlog, 10 of them remote:
+    // 83 %, and keeping the 12 h locally is the advice (a stop-37 reviewer read 42 %
+    // and "keep at least 24 h" of a 12 h retention).
+    let p = run(&cat, &[("mbps", "100"), ("size", "1024"), ("retention_h", "12"), ("local_retention_h", "2"), ("outage_h", "24"), ("needs", "tiered")]);
+    let k = cand(&p, SystemId::Kafka);
+    let w = k.plan.warnings.iter().find(|w| w.text.contains("outlasts the 2 h kept on broker disks")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
+    assert!(w.text.contains(": 83 % of its backlog") && w.text.ends_with("keep at least 12 h locally to drain from disk"), "{}", w.text);
     // Kept locally for the whole outage: nothing said.
     let p = run(&cat, &[("mbps", "100"), ("size", "1024"), ("retention_h", "168"), ("local_retention_h", "24"), ("outage_h", "24")]);
     assert!(cand(&p, SystemId::Kafka).plan.warnings.iter().all(|w| !w.text.contains("outlasts")));
+}
+
+/// RocketMQ's queues are led by masters: 500 MB/s of 10 KiB at RF 3 on 1 GbE puts 29
+/// masters and 58 slaves up, and the advice counts a queue per master, not per
+/// machine (a stop-37 reviewer read "use at least 87 partitions").
+#[test]
+fn rocketmq_queues_are_advised_per_master() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "500"), ("size", "10240"), ("rf", "3"), ("fanout", "0"), ("partitions", "10"), ("nic_gbps", "1"), ("retention_h", "72"), ("team", "dedicated"), ("outage_h", "24")]);
+    let r = cand(&p, SystemId::Rocketmq);
+    let a = r.plan.partition_advice.as_ref().expect("advice");
+    let masters = r.plan.data_nodes.div_ceil(3);
+    assert!(a.reasons.iter().any(|x| x == &format!("a queue per master: {masters}")), "{a:?}");
+    assert!(r.plan.warnings.iter().all(|w| !w.text.contains(&format!("use at least {} partitions", r.plan.data_nodes))), "{:#?}", r.plan.warnings);
 }

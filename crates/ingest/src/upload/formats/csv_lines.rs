@@ -23,10 +23,10 @@ pub(crate) fn record_lines(text: &str, rows: usize) -> Option<Vec<usize>> {
     (scan.spans && data.len() == rows).then_some(data)
 }
 
-/// Records found by [`scan`]: (first line, number of fields) each, whether a quoted
-/// cell spans lines, and the line of a quote never closed.
+/// Records found by [`scan`]: (first line, number of fields, only blanks) each,
+/// whether a quoted cell spans lines, and the line of a quote never closed.
 struct Scan {
-    records: Vec<(usize, usize)>,
+    records: Vec<(usize, usize, bool)>,
     spans: bool,
     unclosed: Option<usize>,
 }
@@ -36,7 +36,7 @@ fn scan(text: &str) -> Scan {
     let mut records = Vec::new();
     let (mut line, mut record_line, mut fields, mut quote_line) = (1usize, 1usize, 1usize, 0usize);
     let (mut in_quotes, mut cell_start, mut spans, mut record_empty) = (false, true, false, true);
-    // Only blanks so far: such a record counts 0 fields (a blank line is no row).
+    // Only blanks so far: a blank or blank-looking line is no row.
     let mut record_blank = true;
     let mut i = 0;
     while i < bytes.len() {
@@ -67,7 +67,7 @@ fn scan(text: &str) -> Scan {
                     fields += 1;
                 }
                 b'\n' => {
-                    records.push((record_line, if record_blank { 0 } else { fields }));
+                    records.push((record_line, fields, record_blank));
                     record_blank = true;
                     line += 1;
                     record_line = line;
@@ -90,7 +90,7 @@ fn scan(text: &str) -> Scan {
         i += 1;
     }
     if !record_empty {
-        records.push((record_line, if record_blank { 0 } else { fields }));
+        records.push((record_line, fields, record_blank));
     }
     Scan { records, spans, unclosed: in_quotes.then_some(quote_line) }
 }
@@ -121,23 +121,34 @@ fn after_leading_blanks(text: &str) -> (usize, &str) {
 pub(crate) fn first_malformed(text: &str) -> Option<(usize, String)> {
     let (lead, body) = after_leading_blanks(text);
     let scan = scan(body);
-    let mut records = scan.records.iter().filter(|(_, f)| *f > 0);
-    let (_, header) = *records.next()?;
-    if let Some((line, fields)) = records.find(|(_, f)| *f > header) {
+    let mut records = scan.records.iter().filter(|(_, f, _)| *f > 0);
+    let (_, header, _) = *records.next()?;
+    if let Some((line, fields, _)) = records.find(|(_, f, _)| *f > header) {
         return Some((line + lead, format!("{fields} fields where the header has {header}: a cell holding a comma must be quoted (\"3 brokers, acks=all\")")));
     }
     scan.unclosed.map(|l| (l + lead, "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")".to_string()))
 }
 
-/// The first record with fewer fields than the header, as (line, why): a row cut
-/// short (a truncated file's last line) would read its missing cells as empty, and
-/// the cell it was cut in as a smaller number (a stop-37 tester's `…,102` for 1024).
+/// The last record, when it has fewer fields than the header and the text does not
+/// end with a line break, as (line, why): a file cut short (a stop-37 tester's `…,102`
+/// cut from 1024 was stored at 102 B). Rows that merely leave out trailing optional
+/// cells (a note) end with their line break and are read as before; a header's
+/// trailing comma (OMB's export shape) is no field.
 pub(crate) fn first_short(text: &str) -> Option<(usize, String)> {
+    if text.ends_with('\n') {
+        return None;
+    }
     let (lead, body) = after_leading_blanks(text);
     let scan = scan(body);
-    let mut records = scan.records.iter().filter(|(_, f)| *f > 0);
-    let (_, header) = *records.next()?;
-    records.find(|(_, f)| *f < header).map(|(line, fields)| (line + lead, format!("{fields} fields where the header has {header}: a row cut short (a truncated file?) is refused rather than read with empty cells")))
+    let (_, header, _) = *scan.records.iter().find(|r| !r.2)?;
+    let header = if header_line_of(body).trim_end().ends_with(',') { header - 1 } else { header };
+    let (line, fields, blank) = *scan.records.last()?;
+    (!blank && fields < header && scan.records.len() > 1).then(|| (line + lead, format!("{fields} fields where the header has {header}, on the file's last line, with no line break after it: a file cut short is refused rather than read with its last cells empty or cut")))
+}
+
+/// The first non-blank line of `body`.
+fn header_line_of(body: &str) -> &str {
+    body.lines().find(|l| !l.trim().is_empty()).unwrap_or("")
 }
 
 /// The line (1-based) where a quoted cell opens and is never closed, if one does.

@@ -29,6 +29,9 @@ pub struct Table {
 /// reads it (a hostile tester's cell of 30 M `[` took 2.25 GB).
 pub const MAX_TABLE_LINE_BYTES: usize = 64 * 1024;
 
+/// A Markdown text up to this long is read whole by pulldown-cmark ([`markdown`]).
+const WHOLE_TEXT_BYTES: usize = 1 << 20;
+
 /// Body lines of a Markdown table are handed to pulldown-cmark about this many bytes
 /// at a time, each piece behind the header and delimiter rows, so what it holds is
 /// bounded by the piece, not by the file.
@@ -61,16 +64,29 @@ fn is_delimiter_row(line: &str) -> bool {
     t.contains('-') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
 }
 
-/// The first Markdown table; `None` when there is none. Its header and delimiter rows
-/// are found line by line (a line with a `|`, then a delimiter row), and pulldown-cmark
-/// reads them with the body rows a piece of [`CHUNK_BYTES`] at a time: text before the
-/// table is never parsed, and no piece holds more than a few MB however long the file.
+/// The first Markdown table; `None` when there is none. A text up to
+/// [`WHOLE_TEXT_BYTES`] is read whole. In a longer one the header and delimiter rows
+/// are found line by line (a line with a `|`, then a delimiter row: a table in a list
+/// item, a quote or a code block is not told apart there), and pulldown-cmark reads
+/// them with the body rows a piece of [`CHUNK_BYTES`] at a time: text before the table
+/// is never parsed, and no piece holds more than a few MB however long the file.
 pub fn markdown(text: &str) -> Option<Table> {
     // A text with more lines holding a `|` than a header, its delimiter and
     // MAX_TABLE_ROWS rows is counted, not parsed.
     let piped = text.lines().filter(|l| l.contains('|')).count();
     if piped > MAX_TABLE_ROWS + 2 {
         return Some(Table { rows_over: piped - 2 - MAX_TABLE_ROWS, ..Table::default() });
+    }
+    // A text of up to a MiB is read whole, as GFM reads it (a table in a list item or
+    // a quote, one shown in a code block, reference links in cells): pulldown-cmark
+    // holds at most some 75 MB for it. Longer ones are read by lines and pieces.
+    if text.len() <= WHOLE_TEXT_BYTES {
+        let (header, rows, _, tables) = read_piece(text, None);
+        let header = header?;
+        let rows_over = rows.len().saturating_sub(MAX_TABLE_ROWS);
+        let mut rows = rows;
+        rows.truncate(MAX_TABLE_ROWS);
+        return Some(Table { header, rows, more_tables: tables.saturating_sub(1), rows_over, too_long: None });
     }
     let starts = line_starts(text);
     // Line i (0-based) without its line break.
@@ -91,7 +107,7 @@ pub fn markdown(text: &str) -> Option<Table> {
             }
         }
         let head = format!("{}\n{}\n", line(i), line(i + 1));
-        let (header, _, _) = read_piece(&head, &[i + 1, i + 2]);
+        let (header, _, _, _) = read_piece(&head, Some(&[i + 1, i + 2]));
         if let Some(h) = header {
             table.header = h;
             header_at = Some(i);
@@ -116,7 +132,7 @@ pub fn markdown(text: &str) -> Option<Table> {
             lines.push(j + 1);
             j += 1;
         }
-        let (_, rows, stopped) = read_piece(&piece, &lines);
+        let (_, rows, stopped, _) = read_piece(&piece, Some(&lines));
         for r in rows {
             if table.rows.len() < MAX_TABLE_ROWS {
                 table.rows.push(r);
@@ -135,9 +151,14 @@ pub fn markdown(text: &str) -> Option<Table> {
 /// pulldown-cmark's reading of one piece (a header and delimiter row, then body
 /// rows): the header cells, the body rows, and whether anything but the table
 /// followed in the piece. `lines[k]` is the file's 1-based line of the piece's line k.
-fn read_piece(piece: &str, lines: &[usize]) -> (Option<(usize, Vec<String>)>, Vec<(usize, Vec<String>)>, bool) {
+/// With `lines` None the piece is the whole text: its lines are the file's, and it is
+/// read to the end (the tables after the first counted) rather than stopped there.
+fn read_piece(piece: &str, lines: Option<&[usize]>) -> (Option<(usize, Vec<String>)>, Vec<(usize, Vec<String>)>, bool, usize) {
     let starts = line_starts(piece);
-    let line_at = |at: usize| lines.get(line_of(&starts, at).saturating_sub(1)).copied().unwrap_or(0);
+    let line_at = |at: usize| match lines {
+        Some(lines) => lines.get(line_of(&starts, at).saturating_sub(1)).copied().unwrap_or(0),
+        None => line_of(&starts, at),
+    };
     let (mut header, mut rows) = (None, Vec::new());
     let (mut tables, mut in_head, mut after) = (0usize, false, false);
     let mut row: Option<(usize, Vec<String>)> = None;
@@ -146,7 +167,7 @@ fn read_piece(piece: &str, lines: &[usize]) -> (Option<(usize, Vec<String>)>, Ve
         match ev {
             Event::Start(Tag::Table(_)) => tables += 1,
             Event::End(TagEnd::Table) => after = true,
-            Event::Start(_) if after || tables == 0 => return (header, rows, true),
+            Event::Start(_) if lines.is_some() && (after || tables == 0) => return (header, rows, true, tables),
             _ if tables != 1 => {}
             Event::Start(Tag::TableHead) => {
                 in_head = true;
@@ -174,11 +195,16 @@ fn read_piece(piece: &str, lines: &[usize]) -> (Option<(usize, Vec<String>)>, Ve
                 in_head = false;
                 header = row.take();
             }
-            Event::End(TagEnd::TableRow) if !in_head => rows.extend(row.take()),
+            Event::End(TagEnd::TableRow) if !in_head => {
+                if let Some(r) = row.take() {
+                    // A whole text's rows past the cap are counted by the caller.
+                    rows.push(r);
+                }
+            }
             _ => {}
         }
     }
-    (header, rows, false)
+    (header, rows, false, tables)
 }
 
 /// Position of the next `<name` tag (followed by `>`, `/` or white space) in
@@ -329,6 +355,21 @@ mod tests {
         assert_eq!(t.rows[0], (5, vec!["Kafka".to_string(), "1,234".into(), "a | b x".into()]));
         assert_eq!(t.rows[1], (6, vec!["Pulsar".to_string(), "5".into(), String::new()]));
         assert!(markdown("no table here\n").is_none());
+    }
+
+    /// A text of up to a MiB is read as GFM reads it (a stop-37 reviewer: the line
+    /// reader missed a table in a list item or a quote, read one shown in a code block,
+    /// and lost reference links in cells).
+    #[test]
+    fn a_short_markdown_text_is_read_whole() {
+        let listed = markdown("- results:\n\n  | System | Rate (msg/s) |\n  |---|---|\n  | Kafka | 10 |\n").expect("table in a list item");
+        assert_eq!(listed.rows, vec![(5, vec!["Kafka".to_string(), "10".into()])]);
+        let quoted = markdown("> | System | Rate (msg/s) |\n> |---|---|\n> | Kafka | 10 |\n").expect("table in a quote");
+        assert_eq!(quoted.rows.len(), 1);
+        let fenced = markdown("```\n| a | b |\n|---|---|\n| 1 | 2 |\n```\n\n| System | Rate (msg/s) |\n|---|---|\n| Kafka | 10 |\n").expect("the real table");
+        assert_eq!((fenced.header.1[0].as_str(), fenced.more_tables), ("System", 0));
+        let linked = markdown("| System | Rate (msg/s) |\n|---|---|\n| [Kafka][k] | 10 |\n\n[k]: https://kafka.apache.org\n").expect("table");
+        assert_eq!(linked.rows[0].1[0], "Kafka");
     }
 
     #[test]
