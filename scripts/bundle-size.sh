@@ -79,9 +79,9 @@
 # gate keeps ~0.7 KB of room, the page inside 300,000 B either way. Then 283,648 B (283,090 B
 # measured): an all-fail choice saying what put each other candidate behind it, and a natively
 # supporting candidate compared where the cheapest lacks a must-have (+638 B). Then 284,416 B
-# (283,876 B measured, stop 37): a Pulsar broker's and a Pravega segment store's copies on the
-# NIC, leaders fewer than brokers, a tiered backlog read from object storage, the rule that
-# set a planned partition count (+968 B).
+# (284,110 B measured, stop 37): a Pulsar broker's and a Pravega segment store's copies on the
+# NIC, leaders fewer than owners, a tiered backlog read from object storage, the rule that
+# set a planned partition count, tiered storage per system (+1.2 KB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
