@@ -100,11 +100,9 @@ pub fn RecommendationCard(
                     <dt>"Disk per data node"</dt>
                     <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes holding it after one is lost for good: n − 1 where its copies can be re-made, n where not (n = RF, RocketMQ groups); {}", best.storage.location) /></dd>
                     <dt>"Retained / provisioned"</dt>
-                    // All of it in object storage (Pravega) reads so, not "0 MB / 0 MB" (a stop-37 reviewer).
-                    {if plan.storage.retained_bytes > 0.0 || best.storage.object_bytes <= 0.0 { Either::Left(view! {
                     <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
                         <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "
-                        <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd> }) } else { Either::Right(view! { <dd>"none on the nodes (" {best.storage.location.clone()} "): all in object storage"</dd> }) }}
+                        <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
                     <dt>"Expected p99"</dt>
                     <dd>{p99}</dd>
                     {p999}
