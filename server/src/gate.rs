@@ -32,27 +32,18 @@ pub struct ImportGate {
     max_body: usize,
 }
 
-/// Room one upload's body holds in the in-flight budget ([`ImportGate::metered`]),
-/// released when the last clone is dropped.
-#[derive(Debug, Clone, Default)]
-pub struct BodyRoom(Arc<std::sync::Mutex<Held>>);
-
+/// Room one upload's body holds in the in-flight budget, taken as its bytes arrive
+/// ([`ImportGate::take_room`]) and released when dropped.
 #[derive(Debug, Default)]
-struct Held {
+pub struct BodyRoom {
     permit: Option<tokio::sync::OwnedSemaphorePermit>,
     kib: u32,
-    refused: bool,
 }
 
 impl BodyRoom {
-    /// Whether taking room was refused (the budget was full).
-    pub fn refused(&self) -> bool {
-        self.0.lock().map_or(true, |h| h.refused)
-    }
-
     /// KiB held.
     pub fn kib(&self) -> u32 {
-        self.0.lock().map_or(0, |h| h.kib)
+        self.kib
     }
 }
 
@@ -84,7 +75,7 @@ impl ImportGate {
     }
 
     /// The 503 a full budget answers.
-    pub(crate) fn busy(&self) -> ApiError {
+    fn busy(&self) -> ApiError {
         ApiError::Busy {
             message: format!("the server is reading other uploads ({} MiB of bodies at once in all, MQPLAN_UPLOAD_INFLIGHT_MB); nothing was stored, retry in a few seconds", self.inflight_kib / 1024),
             retry_after_s: 5,
@@ -92,7 +83,10 @@ impl ImportGate {
     }
 
     /// Whether a body of `len` bytes (None: unstated, the body cap) fits in the room
-    /// left now. Takes none: room is taken as the bytes arrive ([`Self::metered`]).
+    /// left now. Takes none: room is taken as the bytes arrive ([`Self::take_room`]),
+    /// so a client holds what it sent, not what it declared (a stop-37 tester: three
+    /// connections declaring 64 MiB and sending a byte every 2 s held the whole
+    /// 192 MiB for their 10 s, and every other upload got 503).
     ///
     /// # Errors
     /// [`ApiError::Busy`] (503 with `Retry-After`) when the bodies being read and
@@ -105,27 +99,19 @@ impl ImportGate {
     /// Takes into `room` what `bytes` bytes in all need and it does not hold yet.
     ///
     /// # Errors
-    /// [`ApiError::Busy`] when the budget has not that much left; `room` then says so.
-    pub fn take_room(&self, room: &BodyRoom, bytes: usize) -> Result<(), ApiError> {
-        let mut held = room.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let need = kib_of(bytes).min(self.inflight_kib).saturating_sub(held.kib);
+    /// [`ApiError::Busy`] when the budget has not that much left.
+    pub fn take_room(&self, room: &mut BodyRoom, bytes: usize) -> Result<(), ApiError> {
+        let need = kib_of(bytes).min(self.inflight_kib).saturating_sub(room.kib);
         if need == 0 {
             return Ok(());
         }
-        match self.inflight.clone().try_acquire_many_owned(need) {
-            Ok(p) => {
-                match held.permit.as_mut() {
-                    Some(h) => h.merge(p),
-                    None => held.permit = Some(p),
-                }
-                held.kib += need;
-                Ok(())
-            }
-            Err(_) => {
-                held.refused = true;
-                Err(self.busy())
-            }
+        let p = self.inflight.clone().try_acquire_many_owned(need).map_err(|_| self.busy())?;
+        match room.permit.as_mut() {
+            Some(h) => h.merge(p),
+            None => room.permit = Some(p),
         }
+        room.kib += need;
+        Ok(())
     }
 
     /// Charges `len` bytes to `peer`.
@@ -164,20 +150,21 @@ mod tests {
     #[test]
     fn upload_bodies_held_at_once_are_bounded_in_all() {
         let gate = ImportGate::new(Duration::from_secs(10), 2, 0).with_inflight(4 << 20, 2 << 20);
-        let first = BodyRoom::default();
-        gate.take_room(&first, 3 << 20).expect("3 MiB of 4");
+        let mut first = BodyRoom::default();
+        gate.take_room(&mut first, 3 << 20).expect("3 MiB of 4");
         let res = gate.check_room(Some(2 << 20)).expect_err("2 more MiB is over 4").into_response();
         assert_eq!(res.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
         assert!(res.headers().get("retry-after").is_some());
-        let small = BodyRoom::default();
-        gate.take_room(&small, 1 << 20).expect("1 MiB still fits");
-        assert!(gate.take_room(&small, (1 << 20) + 1).is_err() && small.refused(), "one KiB more is past 4 MiB");
+        let mut small = BodyRoom::default();
+        gate.take_room(&mut small, 1 << 20).expect("1 MiB still fits");
+        assert!(gate.take_room(&mut small, (1 << 20) + 1).is_err(), "one KiB more is past 4 MiB");
+        assert_eq!(small.kib(), 1024, "a refused take holds nothing more");
         drop(first);
         gate.check_room(None).expect("an unstated length asks the 2 MiB body cap, which fits once the first ended");
-        let slow = BodyRoom::default();
-        gate.take_room(&slow, 1).expect("a byte");
+        let mut slow = BodyRoom::default();
+        gate.take_room(&mut slow, 1).expect("a byte");
         assert_eq!(slow.kib(), 1, "a body declared at 64 MiB that sent a byte holds a KiB");
-        gate.take_room(&slow, 1).expect("nothing more to take");
+        gate.take_room(&mut slow, 1).expect("nothing more to take");
         assert_eq!(slow.kib(), 1);
         drop((small, slow));
         gate.check_room(Some(4 << 20)).expect("all free again");

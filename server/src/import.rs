@@ -237,8 +237,8 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     // Room is taken as the bytes arrive and held while the body is read and parsed:
     // the bytes live that long.
     gate.check_room(declared)?;
-    let room = BodyRoom::default();
-    let up = read_upload(req, query, &mut |n| gate.take_room(&room, n)).await?;
+    let mut room = BodyRoom::default();
+    let up = read_upload(req, query, &mut |n| gate.take_room(&mut room, n)).await?;
     let _inflight = room;
     if declared.is_none() {
         gate.charge(peer, up.bytes.len())?;

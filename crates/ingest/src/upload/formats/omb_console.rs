@@ -77,21 +77,25 @@ fn after(line: &str, label: &str) -> Result<Option<f64>, String> {
     }
 }
 
-/// Percentiles printed after `label` (`avg: … - 50%: … - 99%: …`), up to the next `|`.
-fn percentiles(line: &str, label: &str) -> Result<Vec<(f64, f64)>, String> {
-    let Some(i) = line.find(label) else { return Ok(vec![]) };
+/// Percentiles printed after `label` (`avg: … - 50%: … - 99%: …`), up to the next `|`,
+/// and the keys of those printed as NaN (OMB's word for no sample recorded).
+fn percentiles(line: &str, label: &str) -> Result<(Vec<(f64, f64)>, Vec<&'static str>), String> {
+    let Some(i) = line.find(label) else { return Ok((vec![], vec![])) };
     let part = line[i + label.len()..].split('|').next().unwrap_or("");
-    let mut out = Vec::new();
+    let (mut out, mut nan) = (Vec::new(), Vec::new());
     for (key, pct) in [("50%:", 50.0), ("95%:", 95.0), ("99%:", 99.0), ("99.9%:", 99.9)] {
         // "99%:" is also the tail of "99.9%:": match it only after " - " or at the start.
         let found = part.match_indices(key).find(|(j, _)| *j == 0 || part[..*j].ends_with(' '));
         if let Some((j, _)) = found {
-            if let Some(v) = omb_number(&part[j + key.len()..])? {
+            let rest = &part[j + key.len()..];
+            if rest.trim_start().get(..3).is_some_and(|t| t.eq_ignore_ascii_case("nan")) {
+                nan.push(key);
+            } else if let Some(v) = omb_number(rest)? {
                 out.push((pct, v));
             }
         }
     }
-    Ok(out)
+    Ok((out, nan))
 }
 
 fn err(line: usize, field: &str, why: impl Into<String>) -> ImportError {
@@ -110,8 +114,8 @@ fn interval(line_no: usize, line: &str) -> Result<Interval, ImportError> {
     let pub_mib = mib(tail("Pub rate")).map_err(at("pub_mb_per_s"))?;
     let cons_rate = after(line, "Cons rate").map_err(at("cons_rate"))?;
     let pub_err = after(line, "Pub err").map_err(at("pub_err"))?.unwrap_or(0.0);
-    let pub_lat = percentiles(line, "Pub Latency (ms)").map_err(at("pub_latency"))?;
-    let e2e_lat = percentiles(line, "E2E Latency (ms)").map_err(at("e2e_latency"))?;
+    let pub_lat = percentiles(line, "Pub Latency (ms)").map_err(at("pub_latency"))?.0;
+    let e2e_lat = percentiles(line, "E2E Latency (ms)").map_err(at("e2e_latency"))?.0;
     if pub_rate < 0.0 || cons_rate.is_some_and(|c| c < 0.0) {
         return Err(err(line_no, "pub_rate", "a negative rate is not a measurement"));
     }
@@ -152,10 +156,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         } else if line.contains("Aggregated Pub Latency (ms)") {
             match percentiles(line, "Aggregated Pub Latency (ms)") {
-                Ok(p) => {
+                Ok((p, nan)) => {
                     // A percentile OMB printed as NaN (no sample recorded) is said to
                     // be missing, not dropped unsaid (a stop-37 tester).
-                    let nan: Vec<&str> = ["50%:", "95%:", "99%:", "99.9%:"].into_iter().filter(|k| nan_after(line, "Aggregated Pub Latency (ms)", k)).collect();
                     if !nan.is_empty() {
                         missing.push(Lint::new("latency_missing", Some(line_no), format!("Aggregated Pub Latency {}: NaN, so not read", nan.join(" NaN, ").trim_end_matches(':')), "OMB prints NaN where it recorded no latency sample: that percentile is no measurement"));
                     }
@@ -198,12 +201,6 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     Ok(p)
 }
 
-/// Whether the percentile `key` (`99%:`) after `label` on `line` is printed as NaN.
-fn nan_after(line: &str, label: &str, key: &str) -> bool {
-    let Some(i) = line.find(label) else { return false };
-    let part = line[i + label.len()..].split('|').next().unwrap_or("");
-    part.match_indices(key).find(|(j, _)| *j == 0 || part[..*j].ends_with(' ')).is_some_and(|(j, _)| part[j + key.len()..].trim_start().get(..3).is_some_and(|t| t.eq_ignore_ascii_case("nan")))
-}
 
 /// (mean, kept, trimmed, stalled) of a rate series: the first tenth trimmed when
 /// `trim` (no warm-up phase was marked), then zero intervals and those under half

@@ -110,12 +110,11 @@ pub fn markdown(text: &str) -> Option<Table> {
         let (header, _, _, _) = read_piece(&head, Some(&[i + 1, i + 2]));
         if let Some(h) = header {
             table.header = h;
-            header_at = Some(i);
+            header_at = Some((i, head));
             break;
         }
     }
-    let i = header_at?;
-    let head = format!("{}\n{}\n", line(i), line(i + 1));
+    let (i, head) = header_at?;
     // Body lines: up to the first blank line (GFM ends a table there), in pieces.
     let mut j = i + 2;
     let mut ended = false;
