@@ -33,6 +33,21 @@ async fn share_link_renders_the_whole_plan_server_side() {
     assert!(html.contains("name=\"size\" value=\"100\""), "form keeps the query");
 }
 
+/// A Pravega plan's page says its retention is all in object storage, not "Retained /
+/// provisioned 0 MB / 0 MB" (a stop-37 reviewer).
+#[tokio::test]
+async fn a_plan_whose_retention_is_all_in_object_storage_says_so() {
+    let (status, html) = get("/?mbps=200&size=1024&retention_h=72&team=dedicated&needs=autoscale").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("data-system=\"pravega\""), "autoscale + a team → Pravega");
+    // (Hydration markers `<!>` sit between a text and the value inside it.)
+    let text = html.replace("<!>", "");
+    let at = text.find("Retained / provisioned").unwrap_or(0);
+    assert!(text.contains("none on the nodes (bookies, which hold only the journal): all in object storage"), "storage row: {}", &text[at..(at + 400).min(text.len())]);
+    let (_, kafka) = get("/?mbps=200&size=1024&retention_h=72").await;
+    assert!(!kafka.contains("none on the nodes"), "a plan keeping its retention shows its bytes");
+}
+
 #[tokio::test]
 async fn invalid_field_shows_a_message_beside_it_not_a_500() {
     let (status, html) = get("/?size=abc&rf=0").await;

@@ -100,9 +100,10 @@ pub fn RecommendationCard(
                     <dt>"Disk per data node"</dt>
                     <dd><Num text=format!("{} GB", fmt_num(r.disk_per_node_gb)) tip=format!("raw disk ÷ the data nodes holding it after one is lost for good: n − 1 where its copies can be re-made, n where not (n = RF, RocketMQ groups); {}", best.storage.location) /></dd>
                     <dt>"Retained / provisioned"</dt>
-                    <dd><Num text=bytes(plan.storage.retained_bytes) tip="produce rate × retention × RF (seed 003 §5.2)" />" / "
-                        <Num text=bytes(plan.storage.provisioned_bytes) tip="+20 % head-room (seed 003 §5.2)" />" / raw "
-                        <Num text=bytes(plan.storage.raw_disk_bytes) tip="provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
+                    // All of it in object storage (Pravega) reads so, not "0 MB / 0 MB / raw 0 MB" (a
+                    // stop-37 reviewer): one text, so no second view branch in the bundle.
+                    <dd><Num text={if plan.storage.retained_bytes <= 0.0 && best.storage.object_bytes > 0.0 { format!("none on the nodes ({}): all in object storage", best.storage.location) } else { format!("{} / {} / raw {}", bytes(plan.storage.retained_bytes), bytes(plan.storage.provisioned_bytes), bytes(plan.storage.raw_disk_bytes)) }}
+                        tip="retained: produce rate × retention × RF; provisioned: +20 % head-room; raw: provisioned ÷ 70 % maximum fill (seed 003 §5.2 alerts at 60–70 %)" /></dd>
                     <dt>"Expected p99"</dt>
                     <dd>{p99}</dd>
                     {p999}
