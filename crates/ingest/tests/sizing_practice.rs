@@ -1967,6 +1967,9 @@ fn fewer_partitions_than_brokers_say_what_their_leaders_carry() {
     assert!(lead.starts_with("Kafka: 4 partitions on 9 data nodes: 4 lead, each sending 1,200 MB/s (96 % of its 1,250 MB/s NIC)"), "{lead}");
     let planned = texts.iter().find(|t| t.contains("planned with 4 partitions (and as many")).unwrap_or_else(|| panic!("{texts:#?}"));
     assert!(planned.contains("not 3, so a replica fits one disk; at least 9 advised:"), "{planned}");
+    // The advice is said once, in the partitions warning (a stop-37 reviewer read "at
+    // least 9 advised" and then "use at least 9 partitions").
+    assert!(lead.ends_with("spread the load over all 9"), "{lead}");
     // A light load on fewer partitions than brokers is no warning: 1 MB/s on 1.
     let p = run(&cat, &[("mbps", "1"), ("partitions", "1")]);
     assert!(p.candidates.iter().all(|c| c.plan.warnings.iter().all(|w| !w.text.contains(" lead, each sending "))));
