@@ -488,11 +488,11 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     for v in &mut verdicts {
         if v.system == chosen {
             v.reasons.insert(0, "recommended".into());
-        } else if v.kept && chosen_drains && plans.iter().find(|p| p.system == v.system).is_some_and(|p| never_drains(p)) {
+        } else if v.kept && chosen_drains && plans.iter().find(|p| p.system == v.system).is_some_and(never_drains) {
             // Said apart from whether more partitions would drain it (then the note
             // above says how many; the exception is only for a must-have's choice).
             let mine = plans.iter().find(|p| p.system == v.system);
-            if mine.is_some_and(|p| unmeasured_drain(p)) {
+            if mine.is_some_and(unmeasured_drain) {
                 v.reasons.push(text!("runner-up: after a {} h outage its drain is not measured, while {}'s is measured to finish", Num(w.outage.0), chosen.name()));
             } else {
                 let on = mine.filter(|p| more_partitions(p).is_some()).map_or_else(|| "at any partition count the plan can reach".to_string(), |p| text!("on the planned {} partitions", p.partition_advice.as_ref().map_or(w.partitions, |a| a.planned)));

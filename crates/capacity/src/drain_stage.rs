@@ -78,7 +78,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     // where a replica lies on one disk, no more than partitions × what one disk
     // writes, whatever the node count.
     // (The plan's partition warning gives the reasons: `partition_advice` reads them.)
-    let by_rate = crate::sizing::throughput_partitions(m, w, fit).iter().map(|p| p.need).fold(0.0, f64::max);
+    let by_rate = crate::sizing::throughput_partitions(m, w, corpus).iter().map(|p| p.need).fold(0.0, f64::max);
     if by_rate > f64::from(partitions) {
         partitions = by_rate.min(crate::fields::max_of("partitions")) as u32;
         raised_by = Some("so the partitions carry the produce rate");

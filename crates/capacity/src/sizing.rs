@@ -338,24 +338,66 @@ pub fn partition_limit_per_node(m: &SystemModel) -> Option<(f64, u32, Vec<PointR
 }
 
 /// The partitions the produce rate alone needs, each with its reason: the rate over
-/// the fitted per-partition ceiling (Kafka's one-partition runs), and for a system
-/// whose partition replica lies on one disk, the stored rate over what one disk
-/// writes. Empty where neither applies. Read by the drain stage, which plans on at
-/// least the largest (a capacity reviewer at stop 29: 300 MB/s on one Kafka
-/// partition was planned at 582 MB/s of capacity, where one disk writes 145), and by
-/// the partition advice.
-pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>) -> Vec<PartitionsForRate> {
+/// the fitted per-partition ceiling (Kafka's one-partition runs); for a system whose
+/// partition replica lies on one disk, the stored rate over what one disk writes; and
+/// for a system whose partitions have one owner (a Kafka leader, a RocketMQ queue's
+/// master, a Pulsar topic's broker), the bytes that owner sends — every consumer
+/// group's reads and the copies ([`copies_out`]) — over one NIC. Each at the target
+/// utilisation the node counts are sized on, and each per-partition rate as the
+/// durability setting drives it ([`crate::throughput::PartitionFactors`]: a stop-38
+/// reviewer saw fsync plans take 24 partitions at the unsynced rates, where `predict`
+/// gave the cluster 59 % of the load; and 24 leaders each asked for 1,200 % of a
+/// NIC). Empty where none applies. Read by the drain stage, which plans on at least
+/// the largest (a capacity reviewer at stop 29: 300 MB/s on one Kafka partition was
+/// planned at 582 MB/s of capacity, where one disk writes 145), and by the partition
+/// advice.
+pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>) -> Vec<PartitionsForRate> {
     let mut out = Vec::new();
+    let fit = corpus.and_then(|t| t.system(m.system));
+    let f = corpus.and_then(|t| crate::throughput::partition_factors(t, m.system, &w.hardware, w.size.0, w.rf, w.fanout, w.durability));
+    let (soft, hard, share) = f.map_or((1.0, 1.0, 1.0), |f| (f.soft, f.hard, f.disk_share));
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
         let per = c.bytes_per_s / 1e6;
-        out.push(PartitionsForRate { need: (w.ingress().0 / per).ceil(), rate_mbps: w.ingress().0, per_mbps: per, one_disk: false });
+        out.push(PartitionsForRate { need: (w.ingress().0 / (per * soft * TARGET_UTILISATION)).ceil(), rate_mbps: w.ingress().0, per_mbps: per, factor: soft, share: 1.0, limit: PartitionLimit::Ceiling });
     }
     if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
         // A partition replica lies on one disk: one disk's write caps a partition.
         let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
-        out.push(PartitionsForRate { need: (w.stored_ingress().0 / per).ceil(), rate_mbps: w.stored_ingress().0, per_mbps: per, one_disk: true });
+        out.push(PartitionsForRate { need: (w.stored_ingress().0 / (per * hard * share * TARGET_UTILISATION)).ceil(), rate_mbps: w.stored_ingress().0, per_mbps: per, factor: hard, share, limit: PartitionLimit::OneDisk });
+    }
+    let nic = w.hardware.nic_gbps.to_mb().0;
+    if m.system != SystemId::Pravega && nic > 0.0 {
+        let (copies, _) = copies_out(m.system, f64::from(w.rf));
+        let sent = w.stored_ingress().0 * (f64::from(w.fanout) + copies);
+        if sent > 0.0 {
+            out.push(PartitionsForRate { need: (sent / (nic * TARGET_UTILISATION)).ceil(), rate_mbps: sent, per_mbps: nic, factor: 1.0, share: 1.0, limit: PartitionLimit::OwnerNic { fanout: w.fanout, copies } });
+        }
     }
     out
+}
+
+/// The copies a partition's owner sends for every byte produced, and the rule in
+/// words: a Kafka or RocketMQ leader keeps one copy on its own disk and sends RF − 1;
+/// a Pulsar broker sends all RF to the bookies of its write quorum, and a Pravega
+/// segment store those and one more to long-term storage (a stop-37 reviewer: Pulsar
+/// brokers shown at 63 % of their NIC ran at 84–89 %).
+pub(crate) fn copies_out(system: SystemId, rf: f64) -> (f64, &'static str) {
+    match system {
+        SystemId::Pulsar => (rf, "RF: brokers send every copy to the bookies"),
+        SystemId::Pravega => (rf + 1.0, "RF + 1: segment stores send every copy to the bookies and one to long-term storage"),
+        _ => (rf - 1.0, "RF − 1"),
+    }
+}
+
+/// What limits one partition's rate ([`PartitionsForRate`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PartitionLimit {
+    /// The fitted per-partition ceiling.
+    Ceiling,
+    /// One disk's writes (a replica lies on one disk).
+    OneDisk,
+    /// The owner's NIC, sending `fanout` groups' reads and `copies` copies.
+    OwnerNic { fanout: u32, copies: f64 },
 }
 
 /// One limit on what a partition carries ([`throughput_partitions`]): the partitions
@@ -363,30 +405,43 @@ pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, fit: Option<&
 pub(crate) struct PartitionsForRate {
     /// Partitions needed.
     pub need: f64,
-    /// The rate divided, MB/s (stored bytes for the disk).
+    /// The rate divided, MB/s (stored bytes for the disk; bytes sent for the NIC).
     rate_mbps: f64,
-    /// What one partition carries, MB/s.
+    /// What one partition carries at its figure, MB/s (before `factor` and `share`).
     per_mbps: f64,
-    /// Set by one disk's writes rather than the fitted per-partition ceiling.
-    one_disk: bool,
+    /// The durability factor on it.
+    factor: f64,
+    /// The share of the disks' figure measured on this machine.
+    share: f64,
+    /// What sets it.
+    limit: PartitionLimit,
 }
 
 impl PartitionsForRate {
     /// The arithmetic in words, for the partition advice.
     fn words(&self) -> String {
-        let what = if self.one_disk { "one disk writes (a partition lies on one disk)" } else { "per partition" };
-        text!("{} MB/s ÷ {} MB/s {what} = {}", Num(self.rate_mbps), Num(self.per_mbps), Num(self.need))
+        let factor = if self.factor != 1.0 { text!(" × durability {}", crate::throughput::factor_digits(self.factor)) } else { String::new() };
+        let share = if self.share < 1.0 { text!(" × {:.2} measured on this machine's disks", Dec(self.share)) } else { String::new() };
+        let util = Dec(TARGET_UTILISATION * 100.0);
+        match self.limit {
+            PartitionLimit::Ceiling => text!("{} MB/s ÷ ({} MB/s per partition{factor} × {:.0} %) = {}", Num(self.rate_mbps), Num(self.per_mbps), util, Num(self.need)),
+            PartitionLimit::OneDisk => text!("{} MB/s ÷ ({} MB/s one disk writes{factor}{share} × {:.0} %; a partition lies on one disk) = {}", Num(self.rate_mbps), Num(self.per_mbps), util, Num(self.need)),
+            PartitionLimit::OwnerNic { fanout, copies } => text!(
+                "{} MB/s a partition's owner sends (fan-out {fanout} + {} copies) ÷ ({} MB/s NIC × {:.0} %) = {}",
+                Num(self.rate_mbps), Num(copies), Num(self.per_mbps), util, Num(self.need)
+            ),
+        }
     }
 }
 
 /// The fewest partitions the load needs: the throughput over the per-partition
 /// ceiling, one leader per owner (`owners`: the data nodes, Pulsar's brokers), and
 /// the drain deadline's consumer parallelism.
-fn partition_advice(m: &SystemModel, w: &Workload, fit: Option<&crate::throughput::SystemThroughput>, planned: u32, owners: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
+fn partition_advice(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, planned: u32, owners: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     let mut catch_up_needs = None;
-    for p in throughput_partitions(m, w, fit) {
+    for p in throughput_partitions(m, w, corpus) {
         at_least = at_least.max(p.need);
         reasons.push(p.words());
     }
@@ -875,11 +930,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // all RF copies to the bookies of its write quorum, and a Pravega segment store
     // those and one more to long-term storage (a stop-37 reviewer: Pulsar brokers
     // shown at 63 % of their NIC ran at 84–89 %). Their bookies take the RF copies in.
-    let (copies_out, out_words) = match m.system {
-        SystemId::Pulsar => (rf, "RF: brokers send every copy to the bookies"),
-        SystemId::Pravega => (rf + 1.0, "RF + 1: segment stores send every copy to the bookies and one to long-term storage"),
-        _ => (rf - 1.0, "RF − 1"),
-    };
+    let (copies_out, out_words) = copies_out(m.system, rf);
     let net_in = ingress.0 * rf;
     let net_out = ingress.0 * (f64::from(w.fanout) + copies_out);
     let nic = hw.nic_gbps.to_mb().0;
@@ -1566,7 +1617,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         SystemId::Rocketmq => data_nodes.div_ceil(w.rf.max(1)),
         _ => data_nodes,
     };
-    let advice = partition_advice(m, w, fit, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
+    let advice = partition_advice(m, w, corpus, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
             // The rule that set the count is named, and the advice said apart where it

@@ -114,7 +114,8 @@ impl Fast {
             cpu_k: b.cpu,
             s: c.message_bytes,
             soft: b.partition.unwrap_or(f64::INFINITY),
-            hard: b.nic * if b.nic_stated { b.hardware_factor() } else { b.durability },
+            // A stated NIC carries what it carries: no durability setting slows a wire.
+            hard: b.nic * if b.nic_stated { 1.0 } else { b.durability },
             disk_k: c.nodes / (c.rf * wa(c.system, c.message_bytes) * journal * c.message_bytes),
             durability: b.durability,
             ln_measured: i.measured.ln(),

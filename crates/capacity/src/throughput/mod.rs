@@ -38,7 +38,7 @@ pub use disk_kind::DiskKindEvidence;
 pub use durability::{deviations, Deviation, DurabilityFactor};
 pub use interval::{calibrate, calibrate_on, sources_words, weighted_abs_quantile, Ground, Interval, Residuals, DEFAULT_LEVEL};
 pub use partitions::PartitionCeiling;
-pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, durability_notes, CpuPerNode};
+pub use plan_cpu::{cpu_capacity_per_node, cpu_per_node, durability_notes, partition_factors, CpuPerNode, PartitionFactors};
 pub use scaling::{nodes_at_low_end, scaling_width, NodeScaling, NODE_SCALING_WIDENING};
 pub use spec::{FitError, ThroughputSpec};
 pub use uploads::{upload_cluster, UploadCalibration, UploadRun};
@@ -290,10 +290,14 @@ impl Bounds {
     }
 
     /// The binding resource and the predicted msg/s (durability applied). A factor
-    /// below 1 (fsync, sync flush, waiting for every replica) slows every bound; one
-    /// above 1 (acks=1, ack quorum 1, async replication) speeds the software — the CPU
-    /// and per-partition bounds — but not disks or a NIC whose figures were stated:
-    /// acking early writes no fewer bytes to them ([`Bounds::hardware_factor`]). A
+    /// below 1 (fsync, sync flush, waiting for every replica) slows the software and
+    /// the disks (each write waits for its sync), never a NIC whose figure was stated:
+    /// a wire carries what it carries, as a plan's network bound has it (a stop-38
+    /// reviewer saw `predict` name the NIC at 0.025 × its figure for an fsync plan
+    /// whose disks bound, 6.6× under the plan). One above 1 (acks=1, ack quorum 1,
+    /// async replication) speeds the software — the CPU and per-partition bounds — but
+    /// not disks or a NIC whose figures were stated: acking early writes no fewer
+    /// bytes to them ([`Bounds::hardware_factor`]). A
     /// default assumed for hardware a source did not describe is no known limit, and
     /// takes the factor like the software (a held-out run on Ceph volumes of no
     /// stated speed wrote past the network-storage default with acks=1).
@@ -301,7 +305,7 @@ impl Bounds {
         let soft = self.durability;
         let hard = |stated: bool| if stated { self.hardware_factor() } else { soft };
         let mut best = (Resource::Cpu, self.cpu * soft);
-        for (r, x) in [(Resource::Disk, self.disk.map(|d| d * hard(self.disk_stated))), (Resource::Nic, Some(self.nic * hard(self.nic_stated))), (Resource::Partition, self.partition.map(|p| p * soft))] {
+        for (r, x) in [(Resource::Disk, self.disk.map(|d| d * hard(self.disk_stated))), (Resource::Nic, Some(self.nic * if self.nic_stated { 1.0 } else { soft })), (Resource::Partition, self.partition.map(|p| p * soft))] {
             if let Some(x) = x {
                 if x < best.1 {
                     best = (r, x);
@@ -311,7 +315,7 @@ impl Bounds {
         best
     }
 
-    /// The durability factor as it acts on the disk and NIC bounds: the factor when
+    /// The durability factor as it acts on the disk bound: the factor when
     /// it slows (≤ 1), 1 when it speeds the software up.
     pub fn hardware_factor(&self) -> f64 {
         self.durability.min(1.0)

@@ -130,6 +130,32 @@ pub fn hardware_width_low(t: &ThroughputModel, system: SystemId, b: &super::Boun
     base.hypot(spread)
 }
 
+/// How a plan's durability setting and machine act on one partition's rates
+/// ([`crate::sizing`]'s partitions for the produce rate): the factor on the software
+/// (the fitted per-partition ceiling: `soft`), the factor on stated disks (`hard`,
+/// never above 1: acking early writes no fewer bytes) and the share of their figure
+/// this machine's disks carried in the runs measured there (`disk_share`) — as
+/// [`super::Bounds::binding`] applies them to the cluster's bounds. None when the
+/// model has no fit for `system`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PartitionFactors {
+    /// Durability factor on the per-partition ceiling (fsync ×0.93 on NVMe; acks=1 ×1.63).
+    pub soft: f64,
+    /// Durability factor on the disks (`soft` capped at 1).
+    pub hard: f64,
+    /// Share of the disks' figure written on this machine (1 where none was measured).
+    pub disk_share: f64,
+}
+
+/// [`PartitionFactors`] of `system` on `hw` at `size` bytes, `rf`, `fanout` and
+/// `durability`.
+pub fn partition_factors(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, fanout: u32, durability: Durability) -> Option<PartitionFactors> {
+    let fit = t.system(system)?;
+    let c = Cluster::planned(system, 1.0, hw, size, rf, None, fanout, durability);
+    let b = t.bounds(fit, &c);
+    Some(PartitionFactors { soft: b.durability, hard: b.hardware_factor(), disk_share: b.disk_share })
+}
+
 /// `system`'s CPU bound per node on `hw` for messages of `size` bytes, `rf` copies,
 /// `partitions`, `fanout` consumer groups and `durability`; None when the model has
 /// no fit for the system.
