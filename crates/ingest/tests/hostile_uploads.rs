@@ -640,13 +640,19 @@ fn a_non_finite_csv_value_is_refused_once() {
 
 /// An HTML row of 150,000 cells is read in one pass (each cell had searched to the
 /// end of its row: a stop-37 tester's 3 MB row ran for minutes past the request's
-/// timeout, holding an import slot), and its repeated column is refused at its line.
+/// timeout, holding an import slot), and refused at its line: for its width since
+/// stop 38 (past 256 columns), and within it for its repeated column.
 #[test]
 fn a_long_html_row_is_read_in_one_pass() {
     let n = 150_000;
     let doc = format!("<p>x</p>\n<table><tr>{}</tr>\n<tr><td>1</td></tr></table>", "<th>Rate (msg/s)</th>".repeat(n));
     let out = import("wide.html", doc.as_bytes(), None, &meta());
     assert!(out.dataset.is_none());
+    let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
+    assert_eq!((e.line, e.field.as_str()), (2, "header"), "{e:?}");
+    assert!(e.reason.starts_with("150000 columns; at most 256"), "{}", e.reason);
+    let doc = format!("<p>x</p>\n<table><tr>{}</tr>\n<tr><td>1</td></tr></table>", "<th>Rate (msg/s)</th>".repeat(200));
+    let out = import("wide.html", doc.as_bytes(), None, &meta());
     let e = out.report.errors.first().unwrap_or_else(|| panic!("{:?}", out.report));
     assert_eq!((e.line, e.field.as_str()), (2, "Rate (msg/s)"), "{e:?}");
     assert!(e.reason.contains("column 2 repeats"), "{}", e.reason);
@@ -792,4 +798,35 @@ fn json_that_is_no_omb_result_is_named_as_json() {
         let e = out.report.errors.first().unwrap_or_else(|| panic!("{doc}: {:?}", out.report));
         assert!(e.reason.contains("this looks like JSON, but not an OpenMessaging Benchmark result object"), "{doc}: {}", e.reason);
     }
+}
+
+/// A name from the file is echoed cut to 64 characters, in the inferred metadata and
+/// in the error that quotes it (a stop-38 tester's 50 MB driver name came back twice
+/// in a 100 MB reply; here 1 MB).
+#[test]
+fn a_long_driver_name_is_echoed_cut() {
+    let doc = format!("{{\"workload\":\"1-topic-1kb\",\"driver\":\"{}\",\"messageSize\":1024,\"publishRate\":[5000,5000,5000]}}", "K".repeat(1_000_000));
+    let out = import("long.json", doc.as_bytes(), None, &meta());
+    assert!(out.dataset.is_none(), "not a system mqplan plans");
+    let system = out.report.inferred.system.as_deref().expect("inferred");
+    assert_eq!(system.chars().count(), 64, "{system}");
+    let json = serde_json::to_string(&out.report).expect("json");
+    assert!(json.len() < 4_000, "{} bytes", json.len());
+    assert!(out.report.errors.iter().any(|e| e.field == "system" && e.reason.contains(&format!("\"{system}\""))), "{:?}", out.report.errors);
+}
+
+/// A header past 256 columns is refused at line 1 before it is parsed, in both
+/// CSV formats and in results tables (a stop-38 tester's 100,000 columns kept both
+/// import slots busy 28 s past the 408).
+#[test]
+fn a_header_of_thousands_of_columns_is_refused_at_once() {
+    let names = (0..100_000).map(|i| format!("c{i}")).collect::<Vec<_>>().join(",");
+    let csv = format!("system,metric,value,unit,{names}\nkafka,produce_throughput,268000,msg/s\n");
+    let out = import("wide.csv", csv.as_bytes(), None, &meta());
+    let e = out.report.errors.first().expect("refused");
+    assert_eq!((e.line, e.field.as_str()), (1, "header"), "{:?}", out.report.errors);
+    assert!(e.reason.starts_with("100004 columns; at most 256"), "{}", e.reason);
+    let md = format!("| msg/s | {} |\n|{}\n| 5000 |\n", (0..300).map(|i| format!("c{i}")).collect::<Vec<_>>().join(" | "), "---|".repeat(301));
+    let out = import("wide.md", md.as_bytes(), None, &meta());
+    assert!(out.report.errors.iter().any(|e| e.field == "header" && e.reason.starts_with("301 columns; at most 256")), "{:?}", out.report.errors);
 }

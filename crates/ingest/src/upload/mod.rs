@@ -66,6 +66,20 @@ pub struct Inferred {
     pub from_name: Vec<String>,
 }
 
+impl Inferred {
+    /// Cuts every name read from the file (system, acks, compression, the fields
+    /// taken from a name) to [`report::MAX_ECHO_CHARS`]: they are echoed in the
+    /// report, the metadata form and errors (a stop-38 tester's 50 MB driver name).
+    pub fn clip_names(&mut self) {
+        for s in [&mut self.system, &mut self.acks, &mut self.compression].into_iter().flatten() {
+            *s = report::clipped(std::mem::take(s), report::MAX_ECHO_CHARS);
+        }
+        for s in &mut self.from_name {
+            *s = report::clipped(std::mem::take(s), report::MAX_ECHO_CHARS);
+        }
+    }
+}
+
 /// What a parser returns.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
@@ -108,6 +122,12 @@ pub const MAX_NOTE_CHARS: usize = 1_000;
 /// Largest number of measurements one upload may store (a log's interval lines
 /// each give a few; 200,000 is ~4 days of 10-s pulsar-perf intervals).
 pub const MAX_MEASUREMENTS: usize = 200_000;
+
+/// Most columns a table upload's header may name (mqplan CSV, OMB's CSV export, a
+/// Markdown or HTML results table): a results table has a few to a few dozen; a
+/// header of 100,000 names kept both import slots busy for a minute past its 408 (a
+/// stop-38 tester), checked before any parser reads it.
+pub const MAX_COLUMNS: usize = 256;
 
 /// Most errors listed for one file; past it the report says more were left out.
 pub const MAX_LISTED_ERRORS: usize = 50;
@@ -279,6 +299,7 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
             return Imported { report, dataset: None };
         }
     };
+    parsed.inferred.clip_names();
     let contradicted = lint::given_vs_file(&parsed, meta);
     parsed.lints.extend(contradicted);
     let meta = meta.filled_from(&parsed.inferred);

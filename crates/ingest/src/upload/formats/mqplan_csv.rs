@@ -22,11 +22,20 @@ kafka,produce_throughput,268000,msg/s,,1024,max,run 1 (nodes/cores/rf go in the 
 kafka,publish_latency,18,ms,99,1024,steady,\n\
 kafka,consume_throughput,311000,msg/s,,1024,max,\n";
 
+/// The columns an mqplan CSV's rows are read from (normalised names).
+const READ_COLUMNS: [&str; 8] = ["system", "metric", "value", "unit", "percentile", "message_bytes", "load", "note"];
+
 /// Reads CSV text with normalised header names. Numeric columns are inferred by
 /// polars as in a plain read; a column that does not infer as numeric is diagnosed
 /// cell by cell by [`numbers`].
 /// `ragged` accepts rows shorter than the header (OMB's export).
 pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportError>> {
+    // Counted before polars reads it (a quoted comma counts twice: a header has no
+    // reason to quote one).
+    let width = header_line(text).split(',').count();
+    if width > crate::upload::MAX_COLUMNS {
+        return Err(vec![ImportError::new(1, "header", format!("{width} columns; at most {} (the template has 8)", crate::upload::MAX_COLUMNS))]);
+    }
     if let Some(line) = super::csv_lines::unclosed_quote(text) {
         return Err(vec![ImportError::new(line, "csv", "a quoted cell opened here is never closed (a quote inside a quoted cell is written twice: \"\")")]);
     }
@@ -52,7 +61,8 @@ pub(crate) fn frame(text: &str, ragged: bool) -> Result<DataFrame, Vec<ImportErr
         vec![ImportError::new(1, "csv", format!("not readable as CSV ({short}); check the quoting: a cell holding a comma or a quote is quoted, and a quote inside it is doubled"))]
     })?;
     let raw_names: Vec<String> = header_line(text).split(',').map(normal_name).collect();
-    if let Some((i, dup)) = raw_names.iter().enumerate().find(|(i, n)| !n.is_empty() && raw_names[..*i].contains(n)) {
+    let mut seen = std::collections::HashSet::with_capacity(raw_names.len());
+    if let Some((i, dup)) = raw_names.iter().enumerate().find(|(_, n)| !n.is_empty() && !seen.insert(n.as_str())) {
         return Err(vec![ImportError::new(1, dup, format!("column {} repeats {dup:?}: each column once", i + 1))]);
     }
     let names: Vec<String> = df
@@ -488,6 +498,20 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             "a zero is a stalled interval (or a latency with no sample), not a measurement",
         ));
     }
+    // A column no row is read from is said, not dropped unsaid (a stop-38 tester's
+    // 1,000 extra columns imported without a word; a `compression` column would read
+    // as if it counted).
+    let ignored: Vec<String> = header.split(',').map(normal_name).filter(|h| !h.is_empty() && !READ_COLUMNS.contains(&h.as_str())).collect();
+    if !ignored.is_empty() {
+        let shown: Vec<String> = ignored.iter().take(8).map(|h| h.chars().take(30).collect()).collect();
+        let more = if ignored.len() > shown.len() { format!(" and {} more", ignored.len() - shown.len()) } else { String::new() };
+        p.lints.push(crate::upload::report::Lint::new(
+            "columns_ignored",
+            Some(1),
+            format!("{} column(s) not read: {}{more}", ignored.len(), shown.join(", ")),
+            "only the template's columns are read (system, metric, value, unit, percentile, message_bytes, load, note); a run's settings go in the note, its cluster in the upload's fields",
+        ));
+    }
     p.rows_read = Some(n);
     if n > p.measurements.len() {
         p.lints.push(crate::upload::report::Lint::new(
@@ -518,6 +542,21 @@ mod tests {
         assert_eq!(normalise(8.0, "Mbit/s", Some(1000.0)).unwrap(), (1000.0, Unit::MsgPerS));
         assert_eq!(normalise(1500.0, "us", None).unwrap(), (1.5, Unit::Ms));
         assert!(normalise(1.0, "MB/s", None).is_err());
+    }
+
+    /// A header past [`crate::upload::MAX_COLUMNS`] is refused at line 1 before polars
+    /// reads it (a stop-38 tester's 100,000 columns kept the import slots busy 28 s),
+    /// and a column no row is read from is said (`columns_ignored`).
+    #[test]
+    fn wide_headers_are_refused_and_unread_columns_said() {
+        let wide = format!("system,metric,value,unit,{}\nkafka,produce_throughput,1,msg/s\n", (0..300).map(|i| format!("c{i}")).collect::<Vec<_>>().join(","));
+        let e = parse(&wide).unwrap_err();
+        assert_eq!((e[0].line, e[0].field.as_str()), (1, "header"), "{e:?}");
+        assert!(e[0].reason.starts_with("304 columns; at most 256"), "{e:?}");
+        let p = parse("system,metric,value,unit,compression,Broker count\nkafka,produce_throughput,1,msg/s,lz4,3\n").unwrap();
+        let l = p.lints.iter().find(|l| l.code == "columns_ignored").expect("said");
+        assert_eq!(l.message, "2 column(s) not read: compression, broker");
+        assert!(parse(TEMPLATE).unwrap().lints.iter().all(|l| l.code != "columns_ignored"), "the template's columns are all read");
     }
 
     #[test]

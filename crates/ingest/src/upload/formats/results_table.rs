@@ -244,6 +244,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         return Err(vec![err(0, "file", format!("{} table rows; at most {} per upload (each row is at least one measurement)", table_cells::MAX_TABLE_ROWS + table.rows_over, table_cells::MAX_TABLE_ROWS))]);
     }
     let (hline, header) = &table.header;
+    if header.len() > crate::upload::MAX_COLUMNS {
+        return Err(vec![err(*hline, "header", format!("{} columns; at most {} (a results table has a few)", header.len(), crate::upload::MAX_COLUMNS))]);
+    }
     let roles: Vec<Role> = header.iter().map(|h| role_of(h)).collect();
     if !roles.iter().any(|r| matches!(r, Role::Rate { .. } | Role::Latency { .. })) {
         return Err(vec![err(*hline, "header", format!("no column names a rate (msg/s, MB/s, throughput…) or a latency percentile (p99 (ms)…); columns: {}", header.iter().take(8).cloned().collect::<Vec<_>>().join(", ")))]);
