@@ -17,6 +17,12 @@ use crate::throughput::ThroughputModel;
 use crate::units::{Dec, Num};
 use crate::workload::Workload;
 
+/// How far past [`factors::MAX_DATA_NODES`] the drain bound's node count is searched
+/// (× the cap): far enough that a count the cap stops is told from one no cluster
+/// reaches (the catch-up's partitions or page cache set a rate that nodes do not
+/// lift).
+const DRAIN_SEARCH_PAST_CAP: u32 = 100;
+
 /// What the drain stage gives every sizing of one system.
 pub(crate) struct DrainStage<'m> {
     /// The corpus CPU bound's msg/s per node at the workload's own partitions (None:
@@ -124,7 +130,12 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     // the catch-up (the partitions were already raised to carry it).
     let mut bound = None;
     if let (Some((r, basis)), Some(need)) = (&recovery, drain_need) {
-        let found = r.nodes_for(need, factors::MAX_DATA_NODES);
+        // Searched past the node cap: a count beyond it is a bound like any other
+        // past the cap (the plan is capped and says it does not fit), where "no
+        // count drains it" is the plan's "never drains" (a stop-38 reviewer saw a
+        // drain needing 10,200 brokers dropped, and 25,500 MB/s planned on 1,578
+        // where 25,000 had taken 9,906).
+        let found = r.nodes_for(need, factors::MAX_DATA_NODES.saturating_mul(DRAIN_SEARCH_PAST_CAP));
         let (nodes, detail) = match found {
             Some((n, lim)) => (f64::from(n) * zone_factor, text!("{} with {} consumer group(s); binds on {}", Num(f64::from(n)), w.fanout, if n > 1 { lim.label(m.system) } else { "nothing (one node suffices)" })),
             None => (f64::INFINITY, "no cluster size drains it in time".to_string()),

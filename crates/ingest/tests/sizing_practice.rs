@@ -2029,3 +2029,23 @@ fn a_plans_capacity_holds_to_its_partitions_ceiling() {
     let most = f64::from(planned) * ceiling / 10240.0;
     assert!(planned >= 48 && k.plan.capacity_msgs <= most * (1.0 + 1e-9), "{} msg/s on {planned} partitions, at most {most}", k.plan.capacity_msgs);
 }
+
+/// A backlog drain that needs more data nodes than the cap is a bound past the cap,
+/// not a drain that never happens: 25,500 MB/s with 50 groups on Huawei's 4-vCPU
+/// RocketMQ flavour needs 10,103 Kafka brokers to drain, so the plan is capped and
+/// says it does not fit. It had dropped the bound and planned 1,578 machines, where
+/// 25,000 MB/s took 9,906 (a stop-38 reviewer's rate ladder).
+#[test]
+fn a_drain_past_the_node_cap_does_not_fit_rather_than_vanish() {
+    let cat = catalog();
+    let at = |mbps: &str| {
+        let p = run(&cat, &[("hw", "huawei-dms-rmq48-4u8g"), ("fanout", "50"), ("retention_h", "1"), ("durability", "leader"), ("mbps", mbps)]);
+        cand(&p, SystemId::Kafka).plan.clone()
+    };
+    let (lower, higher) = (at("25000"), at("25500"));
+    assert!(lower.data_nodes < 10_000 && lower.bottleneck == BoundKind::Drain, "{} {:?}", lower.data_nodes, lower.bottleneck);
+    assert!(higher.data_nodes >= lower.data_nodes, "{} then {}", lower.data_nodes, higher.data_nodes);
+    let drain = higher.bounds.iter().find(|b| b.kind == BoundKind::Drain).expect("the drain bound stays");
+    assert!(drain.nodes > 10_000.0 && drain.nodes.is_finite(), "{}", drain.nodes);
+    assert!(higher.warnings.iter().any(|w| w.kind == "infeasible" && w.text.contains("backlog drain time bound needs")), "{:#?}", higher.warnings);
+}

@@ -344,7 +344,7 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     }
     let has_rates = parsed.measurements.iter().any(|m| matches!(m.metric, Metric::ProduceThroughput | Metric::ConsumeThroughput));
     if has_rates && meta.nodes.is_none() {
-        report.errors.push(ImportError::new(0, "nodes", "how many broker machines ran the test is not in the file: give nodes (--nodes); throughput per machine needs it"));
+        report.errors.push(ImportError::new(0, "nodes", "how many broker machines ran the test is not in the file: give nodes (the upload form's nodes field, nodes= in the API's query, --nodes on the CLI); throughput per machine needs it"));
     }
     if has_rates && meta.cores.is_none() {
         report.errors.push(ImportError::new(0, "cores", "the cores per broker machine are not in the file: give cores (--cores); capacity per core needs it"));
