@@ -58,7 +58,8 @@ fn plan_text_names_the_bottleneck_and_path() {
 
 /// The text says what its monthly cost is made of, and where all of a Pravega
 /// retention lives (a stop-37 reviewer read 13,750 for 16 machines at 1,000 unsaid,
-/// and "0 TB on long-term storage" beside 51.8 TB in it).
+/// and "0 TB on long-term storage" beside 51.8 TB in it; 52.2 TB with each event's
+/// 8 B header since stop 38).
 #[test]
 fn plan_text_says_what_its_cost_and_storage_are_made_of() {
     let (code, out, err) = mqplan(&["plan", "--mbps", "200", "--size", "1024", "--node-cost", "1000"]);
@@ -67,8 +68,8 @@ fn plan_text_says_what_its_cost_and_storage_are_made_of() {
     let (code, out, err) = mqplan(&["plan", "--mbps", "200", "--size", "1024", "--retention-h", "72", "--team", "dedicated", "--needs", "autoscale"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Recommendation: Pravega"), "{out}");
-    assert!(out.contains("\nStorage: all 72 h in object storage, 51.8 TB (one copy); none on the nodes (bookies, which hold only the journal)\n"), "{out}");
-    assert!(out.contains("\nObject storage: 51.8 TB (one copy; none kept on the nodes: bookies, which hold only the journal)\n"), "{out}");
+    assert!(out.contains("\nStorage: all 72 h in object storage, 52.2 TB (one copy); none on the nodes (bookies, which hold only the journal)\n"), "{out}");
+    assert!(out.contains("\nObject storage: 52.2 TB (one copy; none kept on the nodes: bookies, which hold only the journal)\n"), "{out}");
 }
 
 #[test]
@@ -430,23 +431,25 @@ fn a_tiered_plan_headline_counts_object_storage_too() {
     let (code, out, err) = mqplan(&["plan", "--mbps", "100", "--retention-h", "720", "--needs", "tiered"]);
     assert_eq!(code, 0, "{err}");
     let line = out.lines().find(|l| l.starts_with("Storage: retained")).unwrap_or_else(|| panic!("{out}"));
-    // Kafka's tiered storage copies each segment as it closes: all 720 h (259 TB).
-    assert!(line.contains("(24 h), plus 259 TB in object storage (one copy)"), "{line}");
+    // Kafka's tiered storage copies each segment as it closes: all 720 h (259 TB of
+    // payload, 261 TB with each record's 7 B since stop 38).
+    assert!(line.contains("(24 h), plus 261 TB in object storage (one copy)"), "{line}");
     let (_, plain, _) = mqplan(&["plan", "--mbps", "100", "--retention-h", "24"]);
     assert!(plain.lines().any(|l| l.starts_with("Storage: retained") && !l.contains("object storage")), "{plain}");
 }
 
 /// Partition advice above the planned count reads as advice, not as a contradiction
 /// (a stop-32 reviewer read "at least 251 (planned 84)"): on the gp2 preset's 100 GiB
-/// volumes 600,000 msg/s of 100 B for 24 h needs 251 brokers by storage, and a
-/// leader per broker asks for 251 partitions where the plan assumed 84.
+/// volumes 600,000 msg/s of 100 B for 24 h needs 268 brokers by storage (251 before
+/// stop 38 kept each record's 7 B), and a leader per broker asks for 268 partitions
+/// where the plan assumed 89 (so a replica fits one disk).
 #[test]
 fn partition_advice_says_what_is_advised_and_what_the_plan_assumed() {
     let (code, out, err) = mqplan(&["plan", "--hw", "aws-r5.2xlarge-gp2", "--msgs", "600000", "--size", "100"]);
     assert_eq!(code, 0, "{err}");
     let line = out.lines().find(|l| l.starts_with("Partitions: ")).unwrap_or_else(|| panic!("{out}"));
-    assert!(line.starts_with("Partitions: at least 251 advised (the plan assumed 84): "), "{line}");
-    assert!(line.contains("a leader per data node: 251"), "{line}");
+    assert!(line.starts_with("Partitions: at least 268 advised (the plan assumed 89): "), "{line}");
+    assert!(line.contains("a leader per data node: 268"), "{line}");
 }
 
 /// A low end past the node cap reads as the cap's count, not a computed need (a

@@ -140,8 +140,8 @@ pub static PRESETS: &[Preset] = &[
     Preset {
         id: "aws-i3en.6xlarge-ceph",
         label: "AWS i3en.6xlarge with a 6 TiB Ceph RBD volume: 24 vCPU, 192 GiB, 25 Gbit/s (Kafka on Kubernetes with Ceph, 2021)",
-        citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: 736 MB/s per broker, what run producer-rf3-async-16pods wrote, 1.6 M msg/s of 460 B at RF 3 — inferred, a floor)",
-        cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: Some(736.0),
+        citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: 747 MB/s per broker, what run producer-rf3-async-16pods wrote, 1.6 M msg/s of 460 B and each record's 7 B at RF 3 — inferred, a floor)",
+        cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: Some(747.0),
         group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None,
     },
     Preset {
@@ -195,7 +195,7 @@ pub fn measured_class(hw: &Hardware) -> Option<&'static str> {
 
 /// Presets whose disk figure is a floor one of their source's runs wrote while
 /// something else (its clients) held it, not the disks' limit: Gordillo's Ceph RBD
-/// volumes carried at least 736 MB/s per broker.
+/// volumes carried at least 747 MB/s per broker.
 pub const DISK_FIGURE_FLOORS: [&str; 1] = ["aws-i3en.6xlarge-ceph"];
 
 /// Whether `hw`'s disk figure is its preset's floor ([`DISK_FIGURE_FLOORS`]), unchanged.

@@ -967,8 +967,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         SystemId::Pulsar => w.retention.0 - local_h,
         _ => w.retention.0,
     };
-    let retained = ingress.bytes_per_sec() * local_h * 3600.0 * rf;
-    let object_bytes = ingress.bytes_per_sec() * object_h * 3600.0;
+    // Each message's record fields are kept with it (10 B RocketMQ messages take
+    // 121 B each: a stop-38 reviewer).
+    let sa = factors::stored_amplification(m.system, w.size.0);
+    let sa_words = if sa >= 1.005 { text!(" × {:.2} on disk ({} B of record fields per message)", Dec(sa), Num(factors::record_overhead_bytes(m.system))) } else { String::new() };
+    let retained = ingress.bytes_per_sec() * local_h * 3600.0 * rf * sa;
+    let object_bytes = ingress.bytes_per_sec() * object_h * 3600.0 * sa;
     let provisioned = retained * (1.0 + factors::STORAGE_HEADROOM);
     let raw = provisioned / factors::MAX_DISK_FILL;
     let node_capacity = Bytes::from_tb(hw.disk_capacity_tb()).0;
@@ -982,7 +986,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             text!("retained data lives in long-term storage ({} TB, one logical copy), not on the nodes", Num(Bytes(object_bytes).tb()))
         } else {
             text!(
-                "{} MB/s{} × {} h{} × RF {} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
+                "{} MB/s{} × {} h{} × RF {}{sa_words} = {} TB; +{:.0} % head-room, ≤ {:.0} % fill → {} TB raw; ÷ {} TB per node{}",
                 Num(ingress.0), if w.compression > 1.0 { text!(" (after {}× compression)", Num(w.compression)) } else { String::new() },
                 Num(local_h), if object_h > 0.0 { " kept locally" } else { "" }, w.rf, Num(Bytes(retained).tb()), Dec(factors::STORAGE_HEADROOM * 100.0),
                 Dec(factors::MAX_DISK_FILL * 100.0), Num(Bytes(raw).tb()), Num(hw.disk_capacity_tb()),

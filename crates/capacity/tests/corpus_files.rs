@@ -84,7 +84,7 @@ fn every_corpus_preset_matches_its_corpus_machine() {
         assert_eq!(m.disk_count, Some(p.disks), "preset {}: disks", p.id);
         // A disk figure the source does not state is the corpus machine's none; a preset
         // may carry what one of the source's own runs wrote (Gordillo's Ceph volumes:
-        // 736 MB/s per broker at RF 3), saying so — never the kind's default, which
+        // 747 MB/s per broker at RF 3, 460 B messages and their 7 B of record fields), saying so — never the kind's default, which
         // capped predictions below that run until stop 32.
         match m.disk_write_mbps {
             Some(_) => assert_eq!(m.disk_write_mbps, p.disk_mbps, "preset {}: disk MB/s", p.id),

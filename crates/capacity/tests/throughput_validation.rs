@@ -71,19 +71,26 @@ fn validation(m: &ThroughputModel) -> &Validation {
 /// held-out run crossed the ±20 % edge by 0.001 in ln (te Wierik's 100 B, 500
 /// partitions: 601,725 measured, 722,604 predicted, ln 0.1831 against 0.1823): Kafka
 /// 15 → 14 of 27 within ±20 %, all 25 → 24 of 48; within 2× Kafka 23 → 24, all 38 → 39.
+/// Stop 38 wrote each message's record fields into the disk bound (Kafka 7 B,
+/// Pulsar 6 B in its batch, RocketMQ 91 B of CommitLog fields and its 20 B index:
+/// `factors::record_overhead_bytes`, from a reviewer's 10 B RocketMQ messages stored
+/// as 10 B). One of Huawei's RocketMQ runs now sits at its volume's bound, and the
+/// held-out RocketMQ intervals cover 5 of 6 (100 → 83 %, nearer the stated 80 %: its
+/// coverage floor falls with it, as coverage is held both ways), all 39 of 48 (83 →
+/// 81 %); within 2× Pulsar 9 → 10 of 15, all 39 → 40 of 48.
 const FLOORS: [(&str, f64, f64, f64, usize); 4] = [
-    ("all", 0.83, 0.50, 0.81, 0),
+    ("all", 0.81, 0.50, 0.83, 0),
     ("kafka", 0.78, 0.51, 0.88, 0),
-    ("pulsar", 0.86, 0.53, 0.60, 0),
-    ("rocketmq", 1.00, 0.33, 1.00, 0),
+    ("pulsar", 0.86, 0.53, 0.66, 0),
+    ("rocketmq", 0.83, 0.33, 1.00, 0),
 ];
 
 /// (scope, the largest |coverage − stated level| reached): a coverage too high is an
 /// interval wider than its word, as wrong as one too low. Issue 7 asks for 5 points;
-/// Kafka (2) and all (3) are inside it, Pulsar (7: 13 of 15 since stop 31, 11 of 15
-/// before; only 12 would be within 5 points) and RocketMQ (20: 6 of 6, whose held-out
-/// folds borrow the pooled model-ground width, 2 sources) are not.
-const COVERAGE_DISTANCE: [(&str, f64); 4] = [("all", 0.04), ("kafka", 0.02), ("pulsar", 0.07), ("rocketmq", 0.20)];
+/// Kafka (2), all (1.2 since stop 38, 3 before) and RocketMQ (3.3: 5 of 6 since stop
+/// 38; 20 before, 6 of 6) are inside it, Pulsar (7: 13 of 15 since stop 31, 11 of 15
+/// before; only 12 would be within 5 points) is not.
+const COVERAGE_DISTANCE: [(&str, f64); 4] = [("all", 0.02), ("kafka", 0.02), ("pulsar", 0.07), ("rocketmq", 0.04)];
 
 #[test]
 fn held_out_coverage_stays_as_close_to_the_stated_level_as_it_came() {
@@ -340,9 +347,11 @@ fn intervals_widen_with_distance_from_the_measured_hardware() {
 /// runs): on a machine's own disks, what its runs showed there; otherwise on the kind
 /// of stated disk, what disk-bound runs of any machine showed. Kafka's and Pulsar's
 /// disk-bound NVMe runs came within 4 % of it (no widening); Pulsar's on mqperf's gp2
-/// volumes fell to ×0.48 (÷2.09 at the low end); on the gp2 preset Kafka's CPU-bound
-/// runs carried ×0.62 of it (÷1.62), on Huawei's presets RocketMQ's ×0.95 (÷1.05), but
-/// elsewhere on EBS those say nothing (÷2); seed 000's machine, whose disks' figure was
+/// volumes fell to ×0.51 (÷1.97 at the low end, held at ÷2 off their machine); on the
+/// gp2 preset Kafka's CPU-bound runs carried ×0.66 of it (÷1.51), and on Huawei's
+/// presets RocketMQ's runs bound on it (×1.03: no widening; since stop 38 counts each
+/// message's 111 B of CommitLog fields and index, ×0.95 before), but elsewhere on EBS
+/// those say nothing (÷2); seed 000's machine, whose disks' figure was
 /// fitted from its runs, is checked for Kafka (÷1.00); any other disks, ÷2 (mqplan's
 /// stated assumption, the ±2× of any uncalibrated figure). The widening is in
 /// quadrature with the calibrated base, toward less capacity only, and the prediction
@@ -369,13 +378,18 @@ fn a_disk_bound_widens_below_as_far_as_its_disks_were_not_checked() {
     // On the gp2 preset's own volume the expected value takes the runs' mean share
     // (×0.51, `a_machine_s_own_disks_that_fell_short_set_the_expected_value`): the low
     // end reaches their lowest only.
-    let share = (358_323.0f64 / 670_000.0 * 320_853.0 / 670_000.0).sqrt();
-    assert!(near(width(SystemId::Pulsar, &gp2), share * 670_000.0 / 320_853.0), "Pulsar gp2: ÷{:.3}", width(SystemId::Pulsar, &gp2).exp());
-    assert!(near(width(SystemId::Pulsar, &huawei), 670_000.0 / 320_853.0), "Pulsar on another EBS: the kind's shortfall");
-    assert!(near(width(SystemId::Kafka, &gp2), 1.62), "Kafka gp2: ÷{:.3}", width(SystemId::Kafka, &gp2).exp());
+    // The disk bound of mqperf's gp2 Pulsar runs: 670,000 msg/s of payload, ÷ 1.06 for
+    // each message's 6 B in its batch.
+    let bound = 670_000.0 / 1.06;
+    let share = (358_323.0f64 / bound * 320_853.0 / bound).sqrt();
+    assert!(near(width(SystemId::Pulsar, &gp2), share * bound / 320_853.0), "Pulsar gp2: ÷{:.3}", width(SystemId::Pulsar, &gp2).exp());
+    assert!(near(width(SystemId::Pulsar, &huawei), (bound / 320_853.0).max(UNMEASURED_DISK_WIDTH.exp())), "Pulsar on another EBS: the kind's shortfall, ÷{:.3}", width(SystemId::Pulsar, &huawei).exp());
+    assert!(near(width(SystemId::Kafka, &gp2), 1.62 / 1.07), "Kafka gp2: ÷{:.3}", width(SystemId::Kafka, &gp2).exp());
     assert_eq!(width(SystemId::Kafka, &huawei), UNMEASURED_DISK_WIDTH, "Kafka on Huawei's EVS: no Kafka run there");
-    assert!(near(width(SystemId::Rocketmq, &huawei), 145_594.0 / 138_369.0), "RocketMQ on its Huawei preset: ÷{:.3}", width(SystemId::Rocketmq, &huawei).exp());
-    assert_eq!(width(SystemId::Rocketmq, &gp2), UNMEASURED_DISK_WIDTH, "RocketMQ on gp2: Huawei's volume says nothing of it");
+    assert_eq!(width(SystemId::Rocketmq, &huawei), 0.0, "RocketMQ on its Huawei preset, where its runs bound: ÷{:.3}", width(SystemId::Rocketmq, &huawei).exp());
+    // Since stop 38 a Huawei RocketMQ run binds on its EBS volume (×1.03), so the kind
+    // is checked for RocketMQ: gp2 takes that, not the unchecked ÷2.
+    assert_eq!(width(SystemId::Rocketmq, &gp2), 0.0, "RocketMQ on gp2: EBS checked by Huawei's disk-bound run");
     assert_eq!(width(SystemId::Kafka, &Hardware::default()), 0.0, "seed 000's machine: its disks' figure fitted from its Kafka runs");
     for s in [SystemId::Kafka, SystemId::Pulsar, SystemId::Rocketmq] {
         assert_eq!(width(s, &on("aws-i3en.2xlarge", Some(DiskKind::Hdd))), UNMEASURED_DISK_WIDTH, "{s:?} on spinning disks: never run");
@@ -397,18 +411,18 @@ fn a_disk_bound_widens_below_as_far_as_its_disks_were_not_checked() {
     // Pulsar on EBS: the gp2 runs' shortfall, in words.
     hw.disk = DiskKind::Ebs;
     let pulsar = at(SystemId::Pulsar, &hw);
-    assert!(pulsar.notes.iter().any(|n| n.contains("×0.48 at the least")), "{:?}", pulsar.notes);
+    assert!(pulsar.notes.iter().any(|n| n.contains("×0.51 at the least")), "{:?}", pulsar.notes);
 }
 
 /// Where a machine's own disks fell short of their figure in the runs measured on it,
 /// the expected value takes what they carried, as the CPU bound takes a machine's
 /// measured effect. mqperf's Pulsar on r5.2xlarge, journal and ledgers on one 100 GiB
 /// gp2 volume capped at 134 MB/s (article.md § Pulsar), reached 358,323 and 320,853
-/// msg/s at 100 B on 3 bookies against a 670,000 msg/s disk bound (stop 31: expected
-/// 670,000, low 320,000): the gp2 preset now expects their geometric mean share
-/// (×0.506, 339,000 msg/s) and its interval holds both runs; the interval's high end may
+/// msg/s at 100 B on 3 bookies against a 670,000 msg/s disk bound (632,075 since stop
+/// 38 counts each message's 6 B in its batch; stop 31: expected 670,000, low 320,000):
+/// the gp2 preset now expects their geometric mean share (×0.536, 339,000 msg/s) and its interval holds both runs; the interval's high end may
 /// still reach the volume's figure. Other EBS volumes (Huawei's) keep the figure, with
-/// the kind's ÷2.09 below it; plans on the preset size its disks on ×0.51 and say so.
+/// the kind's ÷2.09 below it; plans on the preset size its disks on ×0.54 and say so.
 #[test]
 fn a_machine_s_own_disks_that_fell_short_set_the_expected_value() {
     use capacity::hardware::Preset;
@@ -421,15 +435,16 @@ fn a_machine_s_own_disks_that_fell_short_set_the_expected_value() {
     };
     let gp2 = at("aws-r5.2xlarge-gp2");
     assert_eq!(gp2.bound, Resource::Disk);
-    let share = (358_323.0f64 / 670_000.0 * 320_853.0 / 670_000.0).sqrt();
+    let bound = 670_000.0 / 1.06;
+    let share = (358_323.0f64 / bound * 320_853.0 / bound).sqrt();
     assert!((gp2.bounds.disk_share - share).abs() < 0.005, "share {:.4} vs {share:.4}", gp2.bounds.disk_share);
-    assert!((gp2.expected / (670_000.0 * share) - 1.0).abs() < 0.01, "expected {}", gp2.expected);
+    assert!((gp2.expected / (bound * share) - 1.0).abs() < 0.01, "expected {}", gp2.expected);
     for measured in [358_323.0, 320_853.0] {
         assert!((measured / gp2.expected).ln().abs() < 0.2f64.ln_1p(), "{measured} within ±20 % of {}", gp2.expected);
         assert!(gp2.low <= measured && measured <= gp2.high, "{measured} in [{}, {}]", gp2.low, gp2.high);
     }
-    assert!(gp2.high <= 670_000.0 * 1.001, "the volume's figure stops the high end: {}", gp2.high);
-    assert!(gp2.notes.iter().any(|n| n.contains("so the disk bound is taken × 0.51 there")), "{:?}", gp2.notes);
+    assert!(gp2.high <= bound * 1.001, "the volume's figure stops the high end: {}", gp2.high);
+    assert!(gp2.notes.iter().any(|n| n.contains("so the disk bound is taken × 0.54 there")), "{:?}", gp2.notes);
     let other = at("huawei-dms-rmq48-12u24g");
     assert_eq!(other.bounds.disk_share, 1.0, "another machine's EBS keeps its figure");
     let plan = capacity::throughput::cpu_per_node(&m, SystemId::Pulsar, &Preset::find("aws-r5.2xlarge-gp2").expect("preset").hardware(), 100.0, 3, 4, 1, Durability::Replicated).expect("plan bound");
@@ -570,7 +585,8 @@ fn the_read_cost_a_plan_shows_reproduces_its_cpu_bound() {
 /// RF 3 and acks=1 with 6 partitions on 3 brokers (run producer-rf3-async-16pods,
 /// client-bound: a floor). Until stop 32 the preset took the network-storage default
 /// of 450 MB/s and predicted 978,261 msg/s with the interval's high end stopped there
-/// (a stop-32 reviewer); it now takes the 736 MB/s per broker that run wrote.
+/// (a stop-32 reviewer); it now takes the 747 MB/s per broker that run wrote (736
+/// until stop 38, which counts each record's 7 B of fields: 1.6 M × 467 B).
 #[test]
 fn a_preset_s_disks_carry_what_its_runs_reached() {
     use capacity::hardware::Preset;
@@ -581,7 +597,7 @@ fn a_preset_s_disks_carry_what_its_runs_reached() {
     let p = m.predict(&Cluster::planned(SystemId::Kafka, 3.0, &hw, 460.0, 3, Some(6), 0, Durability::Leader)).expect("prediction");
     assert!(p.high >= 1_600_000.0, "high {} below the measured floor", p.high);
     let disk = p.bounds.disk.expect("disks");
-    assert!((disk / (3.0 * 736e6 / (3.0 * 460.0)) - 1.0).abs() < 0.01, "disk bound {disk}");
+    assert!((disk / (3.0 * 747e6 / (3.0 * 467.0)) - 1.0).abs() < 0.01, "disk bound {disk}");
     // The figure is a floor (that run was client-bound), not the volume's limit: it
     // does not stop the high end, and the prediction says so (a stop-32 reviewer read
     // "the hardware cannot carry more" of it). A figure the user states does.
