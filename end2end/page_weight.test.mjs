@@ -47,7 +47,10 @@ import { BASE } from './browser.mjs';
 // Then 295,936 B (294,918 B measured: a one-zone price and unknown names' words, +355 B).
 // Then 296,448 B (295,556 B measured: an all-fail choice's words per candidate, +638 B).
 // Then 297,216 B (stop 37, bundle 284,110 B: the plan fixes' words, +1.2 KB).
-const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_216);
+// Stop 38: 297,984 B (bundle 284,897 B: the partitions for the produce rate at the target
+// utilisation, the durability and a partition owner's NIC, and each message's record fields
+// in storage, with their words, +787 B). Inside 300,000 B.
+const PAGE_WEIGHT_MAX = Number(process.env.PAGE_WEIGHT_MAX ?? 297_984);
 // The gzip CLI, as the HTML's own compression would at its best (node's zlib differs by a
 // few KB): the catalog is part of the page, compressed per response.
 const gz = (buf) => execFileSync('gzip', ['-9', '-c'], { input: buf, maxBuffer: 1 << 26 }).length;
