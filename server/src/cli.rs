@@ -290,12 +290,14 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
         // whose 251 TB lives in object storage). All of it there (Pravega) reads so, not
         // "retained 0 TB" (stop 37's reviewers).
         match (best.storage.object_bytes > 0.0, best.storage.local_hours > 0.0) {
-            (true, false) => format!("all {} h in object storage, {} TB (one copy); none on the nodes ({})", fmt_num(w.retention.0), fmt_num(best.storage.object_bytes / 1e12), best.storage.location),
+            // GB or MB below a TB, as the page writes them (a stop-38 reviewer read
+            // "retained 0.003 TB").
+            (true, false) => format!("all {} h in object storage, {} (one copy); none on the nodes ({})", fmt_num(w.retention.0), app::format::bytes(best.storage.object_bytes), best.storage.location),
             (object, _) => format!(
-                "retained {} TB, provisioned {} TB{}",
-                fmt_num(p.storage.retained_bytes / 1e12),
-                fmt_num(p.storage.provisioned_bytes / 1e12),
-                if object { format!(" on {} ({} h), plus {} TB in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), fmt_num(best.storage.object_bytes / 1e12)) } else { String::new() }
+                "retained {}, provisioned {}{}",
+                app::format::bytes(p.storage.retained_bytes),
+                app::format::bytes(p.storage.provisioned_bytes),
+                if object { format!(" on {} ({} h), plus {} in object storage (one copy)", best.storage.location, fmt_num(best.storage.local_hours), app::format::bytes(best.storage.object_bytes)) } else { String::new() }
             ),
         },
         best.p99.as_ref().map_or("not measured".into(), |e| format!(
@@ -331,7 +333,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     }
     if best.storage.object_bytes > 0.0 {
         let local = if best.storage.local_hours > 0.0 { format!("{} h kept on {}", fmt_num(best.storage.local_hours), best.storage.location) } else { format!("none kept on the nodes: {}", best.storage.location) };
-        out.push_str(&format!("Object storage: {} TB (one copy; {local})\n", fmt_num(best.storage.object_bytes / 1e12)));
+        out.push_str(&format!("Object storage: {} (one copy; {local})\n", app::format::bytes(best.storage.object_bytes)));
     }
     if best.cross_zone_mbps > 0.0 {
         out.push_str(&format!("Cross-zone traffic: {} MB/s over {} zones\n", fmt_num(best.cross_zone_mbps), p.workload.zones));

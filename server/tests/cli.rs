@@ -497,3 +497,13 @@ fn import_reads_standard_input_with_a_dash() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard input: larger than 1 MiB"), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_dir_all(&state);
 }
+
+/// Storage below a terabyte is written in GB or MB, as the page writes it (a stop-38
+/// reviewer read "retained 0.003 TB, provisioned 0.003 TB" at 0.01 MB/s).
+#[test]
+fn small_storage_is_written_in_gb_or_mb() {
+    let (code, out, err) = mqplan(&["plan", "--mbps", "0.01"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.starts_with("Storage: retained")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains(" GB, provisioned ") && !line.contains(" TB"), "{line}");
+}
