@@ -67,7 +67,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         warnings.push(Warning {
             kind: "partitions".into(),
             text: text!(
-                "{}: {} partitions would keep {} GB per replica, past the {} GB one disk holds at {:.0} % fill with {:.0} % head-room (a replica lies on one disk); planned with {} partitions",
+                "{}: {} partitions would keep {} GB per replica, past the {} GB one disk holds at {:.0} % fill with {:.0} % head-room (a replica lies on one disk): at least {} partitions",
                 m.system.name(),
                 Num(f64::from(partitions)),
                 Num(per_replica / 1e9),

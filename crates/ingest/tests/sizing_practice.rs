@@ -1526,7 +1526,11 @@ fn kafka_partitions_are_raised_until_a_replica_fits_one_disk() {
     let a = k.plan.partition_advice.as_ref().expect("advice");
     assert_eq!(a.planned, 75, "{a:?}");
     let w = k.plan.warnings.iter().find(|w| w.kind == "partitions" && w.text.contains("per replica")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
-    assert!(w.text.contains("24 partitions would keep 544 GB per replica, past the 175 GB one disk holds") && w.text.contains("planned with 75 partitions"), "{}", w.text);
+    // The count this rule asks for, not "planned with" (a stop-38 reviewer read
+    // "planned with 38" and then "planned with 828" where a drain raised it further);
+    // the plan's own partitions warning names the count planned.
+    assert!(w.text.contains("24 partitions would keep 544 GB per replica, past the 175 GB one disk holds") && w.text.ends_with(": at least 75 partitions"), "{}", w.text);
+    assert_eq!(k.plan.warnings.iter().filter(|w| w.text.contains("planned with")).count(), 1, "{:#?}", k.plan.warnings);
     let r = cand(&p, SystemId::Rocketmq);
     assert!(!r.plan.warnings.iter().any(|w| w.text.contains("per replica")), "{:#?}", r.plan.warnings);
     // Big disks: no raise.
@@ -2056,4 +2060,19 @@ fn a_drain_past_the_node_cap_does_not_fit_rather_than_vanish() {
     let drain = higher.bounds.iter().find(|b| b.kind == BoundKind::Drain).expect("the drain bound stays");
     assert!(drain.nodes > 10_000.0 && drain.nodes.is_finite(), "{}", drain.nodes);
     assert!(higher.warnings.iter().any(|w| w.kind == "infeasible" && w.text.contains("backlog drain time bound needs")), "{:#?}", higher.warnings);
+}
+
+/// An objective no count meets names the partitions the plan took, not the
+/// workload's: RocketMQ at 100 MB/s takes 231 so each group's catch-up beats the
+/// produce rate, and its 5 ms objective's words had said "at 24 partitions" (a
+/// stop-38 reviewer).
+#[test]
+fn an_unmet_objective_names_the_partitions_planned() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("p99_ms", "5"), ("team", "dedicated")]);
+    let r = cand(&p, SystemId::Rocketmq);
+    let planned = r.plan.partition_advice.as_ref().expect("advice").planned;
+    assert!(planned > 24, "premise: the plan raised them ({planned})");
+    let w = r.plan.warnings.iter().find(|w| w.kind == "objective" && w.text.contains("on any count")).unwrap_or_else(|| panic!("{:#?}", r.plan.warnings));
+    assert!(w.text.contains(&format!(" at {planned} partitions")), "{}", w.text);
 }
