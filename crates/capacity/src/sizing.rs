@@ -1095,7 +1095,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             SystemId::Kafka if w.rf >= factors::KAFKA_MIN_BROKERS => text!("RF {} needs {} brokers", w.rf, w.rf),
             SystemId::Kafka => text!("RF {} needs {} broker(s); {} so the KRaft quorum keeps a majority with one lost", w.rf, w.rf, factors::KAFKA_MIN_BROKERS),
             SystemId::Rocketmq => text!(
-                "each broker group is 1 master + {} slave(s); at least {} groups, so writes go on while one master fails over",
+                "each broker group is 1 master + {} slave(s) (a slave is promoted only under DLedger or 5.x controller mode); at least {} groups, so writes go on to another group while one master is down",
                 w.rf - 1,
                 factors::ROCKETMQ_MIN_BROKER_GROUPS
             ),
