@@ -20,8 +20,8 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
         root.fill(&WHITE).map_err(e)?;
         let mut chart = ChartBuilder::on(&root)
             .margin(10)
-            .x_label_area_size(30)
-            .y_label_area_size(190)
+            .x_label_area_size(36)
+            .y_label_area_size(200)
             .build_cartesian_2d(0.0..xmax, 0.0..n as f64)
             .map_err(e)?;
         let labels: Vec<String> = p.bounds.iter().map(|b| b.kind.label().to_string()).collect();
@@ -36,6 +36,8 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
             .x_desc("data nodes")
             .x_labels(6)
             .x_label_formatter(&|v| fmt_num(*v))
+            .label_style(("sans-serif", crate::LABEL_PX))
+            .axis_desc_style(("sans-serif", crate::LABEL_PX))
             .draw()
             .map_err(e)?;
         chart
@@ -51,7 +53,7 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
                 // An unbounded need (a drain no cluster size meets) fills the axis and
                 // says so on the bar, in white.
                 let (text, x, colour) = if b.nodes.is_finite() { (capacity::units::Num(b.nodes).to_string(), b.nodes.min(xmax) + xmax * 0.01, &BLACK) } else { ("∞: no cluster size suffices".to_string(), xmax * 0.02, &WHITE) };
-                Text::new(text, (x, y + 0.65), TextStyle::from(("sans-serif", 12).into_font()).color(colour))
+                Text::new(text, (x, y + 0.65), TextStyle::from(("sans-serif", crate::LABEL_PX).into_font()).color(colour))
             }))
             .map_err(e)?;
         let d = f64::from(p.data_nodes);

@@ -24,6 +24,9 @@ use plotters::style::RGBColor;
 /// Chart width and height in px (the SVG scales with CSS).
 pub const SIZE: (u32, u32) = (640, 360);
 
+/// Axis labels' and descriptions' font size, px of the 640-px drawing.
+pub const LABEL_PX: u32 = 14;
+
 /// Errors drawing. Rendering to a string can only fail inside plotters.
 #[derive(Debug)]
 pub struct ChartError(pub String);
@@ -94,8 +97,10 @@ pub(crate) fn log_log<'a, 'b>(
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
         .margin(10)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
+        // Room for the last x label, centred on the right edge ("20,000").
+        .margin_right(26)
+        .x_label_area_size(46)
+        .y_label_area_size(84)
         .build_cartesian_2d((x0..x1).log_scale().with_key_points(log_ticks(x0, x1)), (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)))
         .map_err(e)?;
     chart
@@ -104,6 +109,11 @@ pub(crate) fn log_log<'a, 'b>(
         .y_desc(y_desc)
         .x_label_formatter(&|v| capacity::units::fmt_num(*v))
         .y_label_formatter(&|v| capacity::units::fmt_num(*v))
+        // Plotters' default (a share of the height, 9.7 px here) fell to 5 px on a
+        // phone (a stop-38 tester): a fixed size, read at ≥ 11 px where the page
+        // keeps the chart 540 px wide.
+        .label_style(("sans-serif", LABEL_PX))
+        .axis_desc_style(("sans-serif", LABEL_PX))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
         .map_err(e)?;
