@@ -28,7 +28,7 @@
       items.forEach((it) => ul.appendChild(el('li', null, render(it))));
       box.appendChild(ul);
     };
-    list('Errors', report.errors || report.fields, (e) => e.line !== undefined ? `line ${e.line}: ${e.field}: ${e.reason}` : `${e.field}: ${e.reason}`);
+    list('Errors', report.errors || report.fields, (e) => e.line ? `line ${e.line}: ${e.field}: ${e.reason}` : `${e.field}: ${e.reason}`);
     list('Warnings', report.warnings, (w) => `${w.line ? 'line ' + w.line + ': ' : ''}${w.message} — ${w.why}`);
     if (ok) {
       const params = new URLSearchParams(location.search);

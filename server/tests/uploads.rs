@@ -201,6 +201,9 @@ async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = String::from_utf8_lossy(&res.into_body().collect().await.expect("b").to_bytes()).into_owned();
     assert!(html.contains("nothing was stored") && html.contains("line 2") && !html.contains("<img"));
+    // An error of the file or its fields as a whole is not "line 0", and the page has
+    // its icon (a stop-38 tester's browser asked for /favicon.ico and got a 404).
+    assert!(!html.contains("line 0") && html.contains("rel=\"icon\""), "{html}");
 }
 
 #[tokio::test]
