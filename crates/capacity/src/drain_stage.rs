@@ -40,6 +40,10 @@ pub(crate) struct DrainStage<'m> {
     pub raised_by: Option<&'static str>,
     /// The per-group catch-up rate the drain bound sizes for, msg/s.
     pub drain_need: Option<f64>,
+    /// The partitions the produce rate needs, rule by rule
+    /// ([`crate::sizing::throughput_partitions`]): computed once here, read by every
+    /// sizing's partition advice (each rule's durability factors come from the fit).
+    pub by_rate: Vec<crate::sizing::PartitionsForRate>,
     /// Warnings of the stage (a deadline needing partitions past the field's range).
     pub warnings: Vec<Warning>,
     /// The drain bound, data nodes (the zone factor applied; the zones' words are
@@ -84,7 +88,8 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     // where a replica lies on one disk, no more than partitions × what one disk
     // writes, whatever the node count.
     // (The plan's partition warning gives the reasons: `partition_advice` reads them.)
-    let by_rate = crate::sizing::throughput_partitions(m, w, corpus).iter().map(|p| p.need).fold(0.0, f64::max);
+    let rules = crate::sizing::throughput_partitions(m, w, corpus);
+    let by_rate = rules.iter().map(|p| p.need).fold(0.0, f64::max);
     if by_rate > f64::from(partitions) {
         partitions = by_rate.min(crate::fields::max_of("partitions")) as u32;
         raised_by = Some("so the partitions carry the produce rate");
@@ -157,7 +162,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         }
     }
 
-    DrainStage { first_msgs, recovery, partitions, raised_by, drain_need, warnings, bound }
+    DrainStage { first_msgs, recovery, partitions, raised_by, drain_need, by_rate: rules, warnings, bound }
 }
 
 /// For a system whose partition replica lies on one disk

@@ -437,11 +437,11 @@ impl PartitionsForRate {
 /// The fewest partitions the load needs: the throughput over the per-partition
 /// ceiling, one leader per owner (`owners`: the data nodes, Pulsar's brokers), and
 /// the drain deadline's consumer parallelism.
-fn partition_advice(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughput::ThroughputModel>, planned: u32, owners: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
+fn partition_advice(m: &SystemModel, w: &Workload, by_rate: &[PartitionsForRate], planned: u32, owners: u32, drain: Option<(f64, &crate::recovery::RecoveryInputs)>, recovery: Option<&crate::recovery::RecoveryInputs>) -> Option<PartitionAdvice> {
     let mut at_least = 1.0_f64;
     let mut reasons = Vec::new();
     let mut catch_up_needs = None;
-    for p in throughput_partitions(m, w, corpus) {
+    for p in by_rate {
         at_least = at_least.max(p.need);
         reasons.push(p.words());
     }
@@ -1627,7 +1627,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         SystemId::Rocketmq => data_nodes.div_ceil(w.rf.max(1)),
         _ => data_nodes,
     };
-    let advice = partition_advice(m, w, corpus, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
+    let advice = partition_advice(m, w, &stage.by_rate, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
     if let Some(a) = &advice {
         if partitions > w.partitions {
             // The rule that set the count is named, and the advice said apart where it
