@@ -114,8 +114,7 @@ impl Fast {
             cpu_k: b.cpu,
             s: c.message_bytes,
             soft: b.partition.unwrap_or(f64::INFINITY),
-            // A stated NIC carries what it carries: no durability setting slows a wire.
-            hard: b.nic * if b.nic_stated { 1.0 } else { b.durability },
+            hard: b.nic * b.nic_factor(),
             disk_k: c.nodes / (c.rf * wa(c.system, c.message_bytes) * journal * c.message_bytes),
             durability: b.durability,
             ln_measured: i.measured.ln(),

@@ -305,7 +305,7 @@ impl Bounds {
         let soft = self.durability;
         let hard = |stated: bool| if stated { self.hardware_factor() } else { soft };
         let mut best = (Resource::Cpu, self.cpu * soft);
-        for (r, x) in [(Resource::Disk, self.disk.map(|d| d * hard(self.disk_stated))), (Resource::Nic, Some(self.nic * if self.nic_stated { 1.0 } else { soft })), (Resource::Partition, self.partition.map(|p| p * soft))] {
+        for (r, x) in [(Resource::Disk, self.disk.map(|d| d * hard(self.disk_stated))), (Resource::Nic, Some(self.nic * self.nic_factor())), (Resource::Partition, self.partition.map(|p| p * soft))] {
             if let Some(x) = x {
                 if x < best.1 {
                     best = (r, x);
@@ -313,6 +313,13 @@ impl Bounds {
             }
         }
         best
+    }
+
+    /// The durability factor as it acts on the NIC bound: none on a stated NIC (a wire
+    /// carries what it carries), the factor on an assumed one (no known limit: it
+    /// takes the factor like the software). The fit and [`Bounds::binding`] both read it.
+    pub fn nic_factor(&self) -> f64 {
+        if self.nic_stated { 1.0 } else { self.durability }
     }
 
     /// The durability factor as it acts on the disk bound: the factor when

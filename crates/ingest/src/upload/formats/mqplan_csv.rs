@@ -356,7 +356,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
     // The note is part of the condition: rows with one note are samples of one run
     // (their median), rows with different notes are different runs (a thread or rate
     // sweep), which the plan tells apart (best saturated run per size).
-    let key_cols: Vec<&str> = ["system", "metric", "unit", "percentile", "message_bytes", "load", "note"].into_iter().filter(|c| df.column(c).is_ok()).collect();
+    let key_cols: Vec<&str> = READ_COLUMNS.into_iter().filter(|c| *c != "value" && df.column(c).is_ok()).collect();
     if n > crate::upload::MAX_ROWS {
         return Err(vec![ImportError::new(0, "file", format!("{n} rows; at most {} per upload", crate::upload::MAX_ROWS))]);
     }
@@ -509,7 +509,7 @@ fn parse_frame(df: &DataFrame, text: &str) -> Result<Parsed, Vec<ImportError>> {
             "columns_ignored",
             Some(1),
             format!("{} column(s) not read: {}{more}", ignored.len(), shown.join(", ")),
-            "only the template's columns are read (system, metric, value, unit, percentile, message_bytes, load, note); a run's settings go in the note, its cluster in the upload's fields",
+            &format!("only the template's columns are read ({}); a run's settings go in the note, its cluster in the upload's fields", READ_COLUMNS.join(", ")),
         ));
     }
     p.rows_read = Some(n);
