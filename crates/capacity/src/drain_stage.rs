@@ -44,6 +44,11 @@ pub(crate) struct DrainStage<'m> {
     /// ([`crate::sizing::throughput_partitions`]): computed once here, read by every
     /// sizing's partition advice (each rule's durability factors come from the fit).
     pub by_rate: Vec<crate::sizing::PartitionsForRate>,
+    /// The corpus CPU bound per node at [`Self::partitions`], with its words (None: no
+    /// corpus fit; the seed curve answers). It depends on the partitions, not on the
+    /// node count, so an objective search's sizings share it (built at each of them,
+    /// it was a fifth of a default plan's instructions).
+    pub cpu: Option<crate::throughput::CpuPerNode>,
     /// Warnings of the stage (a deadline needing partitions past the field's range).
     pub warnings: Vec<Warning>,
     /// The drain bound, data nodes (the zone factor applied; the zones' words are
@@ -162,7 +167,8 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
         }
     }
 
-    DrainStage { first_msgs, recovery, partitions, raised_by, drain_need, by_rate: rules, warnings, bound }
+    let cpu = corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, partitions, w.fanout, w.durability));
+    DrainStage { first_msgs, recovery, partitions, raised_by, drain_need, by_rate: rules, cpu, warnings, bound }
 }
 
 /// For a system whose partition replica lies on one disk

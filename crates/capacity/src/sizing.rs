@@ -786,7 +786,6 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // CPU bound's partition ceiling and the partition bound).
     let fit = corpus.and_then(|t| t.system(m.system));
     let (wa, wa_src) = write_amplification(m.system, w.size.0);
-    let cpu_at = |p: u32| corpus.and_then(|t| crate::throughput::cpu_per_node(t, m.system, hw, w.size.0, w.rf, p, w.fanout, w.durability));
     // The drain stage (the same at every node count the objective search tries):
     // computed once per system by `size_system`.
     let first_msgs = stage.first_msgs;
@@ -833,9 +832,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let lowered = util < TARGET_UTILISATION;
 
     // CPU / software bound.
-    let mut corpus_cpu = cpu_at(partitions);
+    let corpus_cpu = stage.cpu.as_ref();
     // The tail reads' share of the CPU bound (the seed curve does not separate it).
-    let read_share = corpus_cpu.as_ref().map_or(0.0, |c| c.read_share);
+    let read_share = corpus_cpu.map_or(0.0, |c| c.read_share);
     // Transactions: where a plain / transactional pair was measured, each
     // transactional send weighs `cost` plain ones on the CPU bound.
     let txn = w.txn_share.filter(|s| *s > 0.0).and_then(|s| m.transactions.as_ref().map(|t| (s, t)));
@@ -844,7 +843,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         text!("; × {:.2} for transactions ({} % of sends at ×{} each, {})", Dec(txn_load), Num(s * 100.0), Num(t.cost), t.points[0].citation)
     });
     let demand = txn_load
-        * match &corpus_cpu {
+        * match corpus_cpu {
             // Cores busy = msg/s ÷ msg/s per node × cores per node.
             Some(c) => w.msgs().0 / c.msgs * f64::from(hw.cores),
             None => cpu_demand(m, w),
@@ -870,7 +869,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         Scaling::Linear { .. } => cpu_nodes_linear,
     };
     let dfac = durability_factor(m.system, w.durability);
-    if let Some(c) = &corpus_cpu {
+    if let Some(c) = corpus_cpu {
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
@@ -908,11 +907,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // HDD) drives the disks that much below their bandwidth too (each write waits
     // for its sync). The NIC carries what it carries: a new user rightly objected
     // that flushing to disk does not slow a network card.
-    let hw_factor = corpus_cpu.as_ref().map_or(1.0, |c| c.hardware_factor);
+    let hw_factor = corpus_cpu.map_or(1.0, |c| c.hardware_factor);
     let hw_factor_digits = if hw_factor < 1.0 { text!(" × durability {} ({})", crate::throughput::factor_digits(hw_factor), w.durability.id()) } else { String::new() };
     // On a machine whose own disks carried less than their figure in the runs measured
     // there, the disks are sized on that share (the CPU bound's notes say which runs).
-    let disk_share = corpus_cpu.as_ref().map_or(1.0, |c| c.disk_share);
+    let disk_share = corpus_cpu.map_or(1.0, |c| c.disk_share);
     let disk_share_words = if disk_share < 1.0 { text!(" × {:.2} measured on this machine's disks", Dec(disk_share)) } else { String::new() };
 
     // Disk bandwidth bound.
@@ -1263,7 +1262,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     };
     // Past the largest cluster measured, the CPU bound's low end also carries linear
     // scaling's doubt, growing with the count it needs there (`nodes_at_low_end`).
-    let scaling_from = corpus_cpu.as_ref().map_or(0.0, |c| c.max_nodes_measured);
+    let scaling_from = corpus_cpu.map_or(0.0, |c| c.max_nodes_measured);
     // Machines at (cpu, hw, disk) × the expected capacities, and whether the data
     // nodes needed passed the node cap.
     let machines_at_scaled = |cpu: f64, hw: f64, disk: f64, doubt: bool| -> (u32, bool) {
@@ -1303,12 +1302,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         (role_machines(m.system, data, serving, journal, w), capped)
     };
     let machines_at = |cpu: f64, hw: f64, disk: f64| machines_at_scaled(cpu, hw, disk, true).0;
-    let nodes_interval = corpus_cpu.as_ref().map(|c| {
+    let nodes_interval = corpus_cpu.map(|c| {
         let (at_low_capacity, low_at_cap) = machines_at_scaled((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp(), (-c.disk_log_width_low.unwrap_or(c.hardware_log_width_low)).exp(), true);
         NodesInterval { level: c.level, at_low_capacity, at_high_capacity: machines_at(c.log_width_high.exp(), 1.0, 1.0), low_at_cap }
     });
     // The disks' wider reach on their kind is said where it moved the low end.
-    if let (Some(c), Some(i)) = (corpus_cpu.as_ref(), nodes_interval.as_ref()) {
+    if let (Some(c), Some(i)) = (corpus_cpu, nodes_interval.as_ref()) {
         let (cpu, hw) = ((-c.log_width_low).exp(), (-c.hardware_log_width_low).exp());
         // So is linear scaling's doubt, where it added machines: only a CPU bound
         // whose low end passes the largest cluster measured carries any.
@@ -1352,7 +1351,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // An interval whose ends differ by more than WIDE_INTERVAL_RATIO in machines is
     // too wide to buy on (RocketMQ at 300 groups: 21–315); say so at the top.
     if let Some(i) = nodes_interval.as_ref().filter(|i| f64::from(i.at_low_capacity) > WIDE_INTERVAL_RATIO * f64::from(i.at_high_capacity.max(1))) {
-        let why = corpus_cpu.as_ref().filter(|_| w.fanout >= 10).and_then(|c| c.notes.iter().find(|(_, t)| t.contains("read cost")).map(|_| text!(" — mostly the unmeasured read cost of {} consumer groups", w.fanout)));
+        let why = corpus_cpu.filter(|_| w.fanout >= 10).and_then(|c| c.notes.iter().find(|(_, t)| t.contains("read cost")).map(|_| text!(" — mostly the unmeasured read cost of {} consumer groups", w.fanout)));
         warnings.push(Warning {
             kind: "wide_interval".into(),
             text: text!(
@@ -1680,11 +1679,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     };
 
     // Honesty: where the plan leaves the measured envelope.
-    if let Some(c) = &mut corpus_cpu {
-        warnings.extend(std::mem::take(&mut c.notes).into_iter().map(|(kind, text)| Warning { kind, text: prefixed(m.system.name(), &text) }));
+    if let Some(c) = corpus_cpu {
+        warnings.extend(c.notes.iter().map(|(kind, text)| Warning { kind: kind.clone(), text: prefixed(m.system.name(), text) }));
         // The corpus runs the CPU bound rests on (the seed curve's points were not
         // added: `points` starts without them when the corpus answers).
-        points.append(&mut c.points);
+        points.extend(c.points.iter().cloned());
     } else {
         seed_curve_warnings(m, w, &mut warnings);
     }
