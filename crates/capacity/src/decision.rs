@@ -195,7 +195,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
             match &p.p99 {
                 Some(e) if e.ms <= slo.0 && p.objective_unshown.is_some() => {
                     let why = p.objective_unshown.clone().unwrap_or_default();
-                    drop(&mut verdicts, p.system, text!("expected p99 {} ms is read where no run measured, so none shows the {} ms objective met: {why}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, text!("expected p99 {} ms is read where no run measured, so none shows the {} ms objective met: {why}", crate::units::Beside(e.ms, slo.0), crate::units::Given(slo.0)), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         // Expected within, only not shown: a smaller miss than any
                         // expected over the objective, but a miss.
@@ -207,7 +207,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                     // More machines may bring the expected p99 within it, below the
                     // lightest measured load only: say so (a stop-28 reviewer).
                     let more = if p.warnings.iter().any(|w| w.text.contains(NOT_SHOWN_ON_ANY_COUNT)) { "; more machines bring it within only below the lightest measured load, which no run shows" } else { "" };
-                    drop(&mut verdicts, p.system, text!("expected p99 {} ms exceeds the {} ms objective ({}){more}", crate::units::Beside(e.ms, slo.0), crate::units::fmt_given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
+                    drop(&mut verdicts, p.system, text!("expected p99 {} ms exceeds the {} ms objective ({}){more}", crate::units::Beside(e.ms, slo.0), crate::units::Given(slo.0), e.points.first().map(|x| &*x.citation).unwrap_or("")), 1);
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = e.ms / slo.0;
                     }
@@ -215,7 +215,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 }
                 None => {
                     let why = p.warnings.iter().find(|x| x.kind == "latency").map_or_else(|| "p99 not measured".to_string(), |x| x.text.clone());
-                    drop(&mut verdicts, p.system, text!("cannot be shown to meet the {} ms objective: {why}", crate::units::fmt_given(slo.0)), 1);
+                    drop(&mut verdicts, p.system, text!("cannot be shown to meet the {} ms objective: {why}", crate::units::Given(slo.0)), 1);
                     // Unknown latency ranks last among equally bad candidates.
                     if let Some(x) = verdicts.iter_mut().find(|x| x.system == p.system) {
                         x.latency_excess = f64::INFINITY;
@@ -225,7 +225,7 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 _ => {}
             }
         }
-        path.push(step("latency", text!("p99 ≤ {} ms", crate::units::fmt_given(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { text!("dropped {}", dropped.join(", ")) }));
+        path.push(step("latency", text!("p99 ≤ {} ms", crate::units::Given(slo.0)), if dropped.is_empty() { "all measured candidates meet it".into() } else { text!("dropped {}", dropped.join(", ")) }));
     } else {
         path.push(step("latency", "no objective given", "not a filter"));
     }

@@ -532,12 +532,19 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if first.p99.is_none() || (meets(&first) && !lowered) {
         return first;
     }
-    let mut passes = vec![first];
+    // The sizings below are read for their numbers (p99, machines, data nodes) and
+    // all but one are thrown away: they are sized without words
+    // ([`crate::units::numbers_only`]), and the one kept is sized again with them.
+    // (A sizing: the plan and the density and floor it was sized at; None: `first`.)
+    type Sizing = (SystemPlan, Option<(Option<f64>, Option<u32>)>);
+    let numbers_at = |density: Option<f64>, floor: Option<u32>| -> Sizing { (crate::units::numbers_only(|| size_system_at(m, w, corpus, lat, &stage, density, floor).0), Some((density, floor))) };
+    let worded = |(density, floor): (Option<f64>, Option<u32>)| size_system_at(m, w, corpus, lat, &stage, density, floor).0;
+    let mut sized: Vec<Sizing> = vec![(first, None)];
     for _ in 0..MAX_DENSITY_PASSES {
-        let last = passes.last().map_or(0, latency_density_nodes);
-        let (next, _) = size_system_at(m, w, corpus, lat, &stage, Some(f64::from(last)), None);
-        let settled = latency_density_nodes(&next) == last;
-        passes.push(next);
+        let last = sized.last().map_or(0, |s| latency_density_nodes(&s.0));
+        let next = numbers_at(Some(f64::from(last)), None);
+        let settled = latency_density_nodes(&next.0) == last;
+        sized.push(next);
         if settled {
             break;
         }
@@ -547,8 +554,8 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     // data-node count (a stop-21 tester: Kafka at 5,000 partitions dropped at
     // 99.9 ms for a 75 ms objective that 18 brokers meet at 53 ms; a 546-machine
     // plan where 378 meet it).
-    let start = passes.iter().map(latency_density_nodes).max().unwrap_or(1);
-    let last_pass = passes.len() - 1;
+    let start = sized.iter().map(|s| latency_density_nodes(&s.0)).max().unwrap_or(1);
+    let last_pass = sized.len() - 1;
     // Machines bought for latency alone stop at a multiple of what the load needs
     // (the count with no objective): past it re-partitioning is the cheaper lever, and
     // the latency curves' partitions per node were measured on 3-node clusters (a
@@ -556,43 +563,52 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     let load_count = {
         let mut plain = w.clone();
         plain.p99_slo = None;
-        latency_density_nodes(&size_system_at(m, &plain, corpus, lat, &stage, None, None).0)
+        latency_density_nodes(&crate::units::numbers_only(|| size_system_at(m, &plain, corpus, lat, &stage, None, None).0))
     };
     let cap = load_count.saturating_mul(OBJECTIVE_MACHINES_MULTIPLE).min(factors::MAX_DATA_NODES);
-    let mut searched = search_objective_count(start, cap, &|n| size_system_at(m, w, corpus, lat, &stage, Some(f64::from(n)), Some(n)).0, &meets);
-    let unmet = !searched.iter().any(|(_, p)| meets(p)) && !passes.iter().any(|p| meets(p));
-    // Where some count's expected p99 is within the objective but no measured load
-    // shows it, the objective is "not shown", not "not met" (a stop-28 reviewer: 8.5
-    // ms "not met on any count" while 15 machines expect 7.14 ms, read below the
-    // lightest measured load).
-    let unshown_within: Option<String> = passes.iter().chain(searched.iter().map(|(_, p)| p)).find(|p| p.p99.as_ref().is_some_and(|e| e.ms <= slo.0)).and_then(|p| p.objective_unshown.clone());
-    // A count the objective set says what one node fewer gives: its words, read now
-    // (the plans are moved, not copied, below).
-    let fewer_words = |floor: u32| -> Option<String> {
-        let (_, f) = searched.iter().find(|(n, p)| *n + 1 == floor && !meets(p))?;
+    let searched = search_objective_count(start, cap, &|n| numbers_at(Some(f64::from(n)), Some(n)).0, &meets);
+    let unmet = !searched.iter().any(|(_, p)| meets(p)) && !sized.iter().any(|s| meets(&s.0));
+    sized.extend(searched.into_iter().map(|(n, p)| (p, Some((Some(f64::from(n)), Some(n))))));
+    // The fewest machines whose p99 meets the objective at their own density; else
+    // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
+    // at no load" beside a planned 16.37 ms).
+    let best = sized.iter().enumerate().filter(|(_, s)| meets(&s.0)).min_by_key(|(i, s)| (s.0.nodes, usize::MAX - i)).map_or(last_pass, |(i, _)| i);
+    // Where the searched count set the plan, its bound says what one node fewer gives
+    // (read now, from that sizing's numbers — and its words, where they decide).
+    let floor = |s: &Sizing| s.1.and_then(|a| a.1);
+    let fewer_words = floor(&sized[best]).filter(|_| sized[best].0.bottleneck == BoundKind::Latency).and_then(|n| {
+        let below = sized.iter().find(|s| floor(s).is_some_and(|k| k + 1 == n) && !meets(&s.0))?;
+        let f = &below.0;
         // A miss that rounds to the objective is shown to the µs ("12.0 ms" against
         // 12 ms read as a pass to a tester).
         let ms = |x: f64| crate::units::Beside(x, slo.0);
         Some(match (&f.p99, &f.objective_unshown) {
             (Some(e), None) => text!("; {} data nodes give {} ms", f.data_nodes, ms(e.ms)),
             // The figure that decides is the one at the lightest measured load.
-            (Some(e), Some(why)) => text!("; {} data nodes give {} ms, not shown to meet it: {}", f.data_nodes, ms(e.ms), why.split(';').next().unwrap_or(why)),
+            (Some(e), Some(_)) => {
+                let why = below.1.map(worded).and_then(|p| p.objective_unshown).unwrap_or_default();
+                text!("; {} data nodes give {} ms, not shown to meet it: {}", f.data_nodes, ms(e.ms), why.split(';').next().unwrap_or(&why))
+            }
             (None, _) => text!("; {} data nodes cannot be shown to meet it", f.data_nodes),
         })
+    });
+    // Where some count's expected p99 is within the objective but no measured load
+    // shows it, the objective is "not shown", not "not met" (a stop-28 reviewer: 8.5
+    // ms "not met on any count" while 15 machines expect 7.14 ms, read below the
+    // lightest measured load); its words are that sizing's.
+    let unshown_within: Option<String> = if unmet {
+        let s = sized.iter().find(|s| s.0.p99.as_ref().is_some_and(|e| e.ms <= slo.0)).filter(|s| s.0.objective_unshown.is_some());
+        s.and_then(|s| s.1.map_or_else(|| s.0.objective_unshown.clone(), |a| worded(a).objective_unshown))
+    } else {
+        None
     };
-    // Only where the searched count set the plan (the others' bound is not the reason).
-    let words: Vec<Option<String>> = searched.iter().map(|(n, p)| (p.bottleneck == BoundKind::Latency).then(|| fewer_words(*n)).flatten()).collect();
-    for ((_, p), extra) in searched.iter_mut().zip(words) {
-        if let (Some(x), Some(b)) = (extra, p.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency)) {
-            b.detail.push_str(&x);
-        }
+    let mut plan = match sized.swap_remove(best) {
+        (_, Some(at)) => worded(at),
+        (first, None) => first,
+    };
+    if let (Some(x), Some(b)) = (fewer_words, plan.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency)) {
+        b.detail.push_str(&x);
     }
-    passes.extend(searched.into_iter().map(|(_, p)| p));
-    // The fewest machines whose p99 meets the objective at their own density; else
-    // the last density pass (its words read where its p99 is: a tester saw "17.3 ms
-    // at no load" beside a planned 16.37 ms).
-    let best = passes.iter().enumerate().filter(|(_, p)| meets(p)).min_by_key(|(i, p)| (p.nodes, usize::MAX - i)).map(|(i, _)| i);
-    let mut plan = passes.swap_remove(best.unwrap_or(last_pass));
     // Where other bounds set more data nodes than the searched count, the objective
     // bought nothing, and its bound says so rather than "the fewest that meet it: 5"
     // (a stop-26 tester read 2 / 2 / 3 / 5 for retentions of 1 / 6 / 12 / 24 h: the
@@ -603,7 +619,7 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
     if plan.bottleneck != BoundKind::Latency && meets(&plan) {
         let (nodes, p99, added) = (plan.data_nodes, plan.p99.as_ref().map_or(0.0, |e| e.ms), latency_density_nodes(&plan) > load_count);
         if let Some(b) = plan.bounds.iter_mut().find(|b| b.kind == BoundKind::Latency) {
-            let (given, label) = (crate::units::fmt_given(slo.0), plan.bottleneck.label());
+            let (given, label) = (crate::units::Given(slo.0), plan.bottleneck.label());
             b.detail = if added {
                 text!("the {given} ms objective lowered the target utilisation, so the {label} bound sets {nodes} data nodes where the workload needs {load_count} without it (expected p99 {} ms)", crate::units::Beside(p99, slo.0))
             } else {
@@ -654,14 +670,14 @@ pub fn size_system(m: &SystemModel, w: &Workload, corpus: Option<&crate::through
             Some(why) => text!("{NOT_SHOWN_ON_ANY_COUNT} up to {upto} at {} partitions ({})", Num(f64::from(planned)), why.split(';').next().unwrap_or(&why)),
             None => text!("is not met on any count up to {upto} at {} partitions", Num(f64::from(planned))),
         };
-        plan.warnings.push(Warning { kind: "objective".into(), text: text!("{}: the {} ms objective {verb}; {lever}", m.system.name(), crate::units::fmt_given(slo.0)) });
+        plan.warnings.push(Warning { kind: "objective".into(), text: text!("{}: the {} ms objective {verb}; {lever}", m.system.name(), crate::units::Given(slo.0)) });
     } else if plan.bottleneck == BoundKind::Latency && latency_density_nodes(&plan) >= 2 * load_count.max(1) {
         plan.warnings.push(Warning {
             kind: "objective".into(),
             text: text!(
                 "{}: the {} ms objective sets {} {who}, {}× the {load_count} the workload needs with no objective, to spread {} partitions thinner; {lever}",
                 m.system.name(),
-                crate::units::fmt_given(slo.0),
+                crate::units::Given(slo.0),
                 latency_density_nodes(&plan),
                 Num(f64::from(latency_density_nodes(&plan)) / f64::from(load_count.max(1))),
                 Num(f64::from(w.partitions))
@@ -1118,7 +1134,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             nodes: f64::from(f),
             detail: text!(
                 "the fewest data nodes whose expected p99 meets the {} ms objective at their own partitions per node and load: {} (searched over counts)",
-                crate::units::fmt_given(slo.0),
+                crate::units::Given(slo.0),
                 Num(f64::from(f))
             ),
             citation: "the latency model's curve for this system (see the p99's basis)".into(),
@@ -1492,9 +1508,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     match (&objective, w.p99_slo) {
         (Some(Ok(u)), Some(slo)) if *u < TARGET_UTILISATION => warnings.push(Warning {
             kind: "objective".into(),
-            text: text!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), Dec(u * 100.0), Dec(TARGET_UTILISATION * 100.0), crate::units::fmt_given(slo.0)),
+            text: text!("{}: sized to {:.0} % utilisation (not {:.0} %) so the expected p99 stays within {} ms", m.system.name(), Dec(u * 100.0), Dec(TARGET_UTILISATION * 100.0), crate::units::Given(slo.0)),
         }),
-        (Some(Err(why)), Some(slo)) if !objective_shown_at_plan => warnings.push(Warning { kind: "objective".into(), text: text!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), crate::units::fmt_given(slo.0)) }),
+        (Some(Err(why)), Some(slo)) if !objective_shown_at_plan => warnings.push(Warning { kind: "objective".into(), text: text!("{}: cannot be shown to meet the {} ms p99 objective: {why}", m.system.name(), crate::units::Given(slo.0)) }),
         _ => {}
     }
     // The expected p99 meets the objective but its interval reaches past it: say so
@@ -1507,7 +1523,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                     "{}: expected p99 {} ms meets the {} ms objective, but its 80 % interval reaches {} ms: the objective is likely, not certain",
                     m.system.name(),
                     crate::units::Beside(e.ms, slo.0),
-                    crate::units::fmt_given(slo.0),
+                    crate::units::Given(slo.0),
                     Num(high)
                 ),
             });

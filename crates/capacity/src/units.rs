@@ -135,8 +135,35 @@ macro_rules! text {
 }
 pub(crate) use text;
 
-/// [`text!`]'s body: `args` written into a `String` of `capacity` bytes reserved.
+std::thread_local! {
+    /// Set inside [`numbers_only`]: [`text!`] writes nothing.
+    static NUMBERS_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with [`text!`]'s sentences left empty on this thread (natively; in the
+/// browser `text!` is `format!` and writes them anyway), then restores what was set,
+/// also when `f` panics. For sizings whose numbers are read and whose words are
+/// thrown away: a p99 objective's count search sizes a system up to twenty times and
+/// keeps one plan, which is sized again with its words (stop 36: 58 % of that
+/// search's instructions wrote words for discarded plans). Nothing may branch on a
+/// sentence written inside it.
+pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            NUMBERS_ONLY.with(|q| q.set(self.0));
+        }
+    }
+    let _restore = Restore(NUMBERS_ONLY.with(|q| q.replace(true)));
+    f()
+}
+
+/// [`text!`]'s body: `args` written into a `String` of `capacity` bytes reserved —
+/// or, inside [`numbers_only`], nothing (an empty `String`, no allocation).
 pub fn text_with(capacity: usize, args: std::fmt::Arguments<'_>) -> String {
+    if NUMBERS_ONLY.with(std::cell::Cell::get) {
+        return String::new();
+    }
     let mut s = String::with_capacity(capacity);
     // Writing into a String cannot fail; a Display impl that errs leaves what it wrote.
     let _ = std::fmt::Write::write_fmt(&mut s, args);
@@ -217,15 +244,28 @@ pub fn fmt_duration(s: f64) -> String {
 /// significant digits turned a 76.35 ms objective into "76.4", beside a 76.353 ms
 /// miss (a stop-22 tester). E.g. 76.35 → "76.35", 75 → "75", 1500 → "1,500".
 pub fn fmt_given(x: f64) -> String {
-    if !x.is_finite() || x.abs() < 0.001 {
-        return fmt_num(x);
+    Given(x).to_string()
+}
+
+/// [`fmt_given`]'s text written straight into a `format!` (or [`text!`]): nothing is
+/// formatted until the sentence is, so a sizing read for its numbers alone
+/// ([`numbers_only`]) does not write it (an objective search wrote it 70 times a plan).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Given(pub f64);
+
+impl std::fmt::Display for Given {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let x = self.0;
+        if !x.is_finite() || x.abs() < 0.001 {
+            return Num(x).fmt(f);
+        }
+        let r = (x * 1000.0).round() / 1000.0;
+        let int = grouped_integer(r.trunc() as i64);
+        let frac = format!("{:.3}", Dec(r.fract().abs()));
+        let frac = frac.trim_start_matches('0').trim_end_matches('0').trim_end_matches('.');
+        let sign = if r < 0.0 && r.trunc() == 0.0 { "−" } else { "" };
+        write!(f, "{sign}{int}{frac}")
     }
-    let r = (x * 1000.0).round() / 1000.0;
-    let int = grouped_integer(r.trunc() as i64);
-    let frac = format!("{:.3}", Dec(r.fract().abs()));
-    let frac = frac.trim_start_matches('0').trim_end_matches('0').trim_end_matches('.');
-    let sign = if r < 0.0 && r.trunc() == 0.0 { "−" } else { "" };
-    format!("{sign}{int}{frac}")
 }
 
 /// A measured or expected figure written beside a figure the user gave (`given`, as
@@ -365,6 +405,30 @@ fn grouped_integer_into(n: i64, buf: &mut [u8; GROUPED_MAX]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Inside `numbers_only` a sentence is empty and the numbers are what they are;
+    /// after it — also after a panic inside it, and when nested — sentences are
+    /// written again.
+    #[test]
+    fn numbers_only_leaves_sentences_empty_and_restores_them() {
+        let sentence = || text!("{} ms at {} msg/s", Given(76.35), Num(1500.0));
+        assert_eq!(sentence(), "76.35 ms at 1,500 msg/s");
+        let (inside, n) = numbers_only(|| (sentence(), 2 + 2));
+        assert_eq!((inside.as_str(), n), ("", 4));
+        let nested = numbers_only(|| {
+            let inner = numbers_only(sentence);
+            (inner, sentence())
+        });
+        assert_eq!(nested, (String::new(), String::new()));
+        assert_eq!(sentence(), "76.35 ms at 1,500 msg/s");
+        let caught = std::panic::catch_unwind(|| numbers_only(|| panic!("inside")));
+        assert!(caught.is_err());
+        assert_eq!(sentence(), "76.35 ms at 1,500 msg/s", "restored after a panic");
+        // `Given` writes a figure the user gave as stop 22's `fmt_given` did.
+        for (x, want) in [(76.35, "76.35"), (75.0, "75"), (1500.0, "1,500"), (-0.5, "−0.5"), (1e6 + 0.125, "1,000,000.125")] {
+            assert_eq!(Given(x).to_string(), want);
+        }
+    }
 
     /// Grouping by whole thousands writes what a digit-by-digit reference writes,
     /// round every group boundary, at both ends of i64 and for negatives.

@@ -335,7 +335,12 @@ impl LatencyModel {
         let c = picked[0].0;
         let mut basis = text!(
             "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
-            Num(c.knee), Dec(u * 100.0), c.floors.len(), c.floors.iter().map(|f| text!("{} {} ms", f.source, Num(f.floor_ms))).collect::<Vec<_>>().join(", "),
+            Num(c.knee), Dec(u * 100.0), c.floors.len(), std::fmt::from_fn(|out| {
+                for (i, f) in c.floors.iter().enumerate() {
+                    write!(out, "{}{} {} ms", if i == 0 { "" } else { ", " }, f.source, Num(f.floor_ms))?;
+                }
+                Ok(())
+            }),
             Num(pf), Num(per_node)
         );
         if let Some((at, ms_there)) = below {

@@ -3,6 +3,7 @@
 //! built from a run's evidence (filling what the source did not state from
 //! [`Assumptions`], and saying so) or from a user's hardware.
 
+use crate::units::text;
 use serde::{Deserialize, Serialize};
 
 use super::durability::{deviations, Deviation};
@@ -261,8 +262,8 @@ impl Cluster {
             unstated: Vec::new(),
             reading: PresetReading {
                 cores: Some(match hw.physical_cores {
-                    Some(p) => format!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
-                    None => format!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
+                    Some(p) => text!("{} hardware threads on {p} physical cores, as the preset's source states", hw.cores),
+                    None => text!("{} cores read as hardware threads ({THREADS_PER_CORE} per physical core)", hw.cores),
                 }),
                 baseline: same_as_baseline.map(str::to_string),
                 disk_floor: crate::hardware::disk_figure_is_floor(hw),
