@@ -301,14 +301,14 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
             ),
         },
         best.p99.as_ref().map_or("not measured".into(), |e| format!(
-            "{} ms ({}{})",
-            fmt_num(e.ms),
+            "{} ({}{})",
+            e.ms_words(),
             e.low.zip(e.high).map(|(a, b)| format!("80 % interval {}–{} ms; ", fmt_num(a), fmt_num(b))).unwrap_or_default(),
             e.basis
         )),
     );
     if let Some(e) = &best.p999 {
-        out.push_str(&format!("Expected p99.9: {} ms (80 % interval {}–{} ms; {})\n", fmt_num(e.ms), fmt_num(e.low.unwrap_or(e.ms)), fmt_num(e.high.unwrap_or(e.ms)), e.basis));
+        out.push_str(&format!("Expected p99.9: {} (80 % interval {}–{} ms; {})\n", e.ms_words(), fmt_num(e.low.unwrap_or(e.ms)), fmt_num(e.high.unwrap_or(e.ms)), e.basis));
     }
     if let Some(r) = &best.nodes_interval {
         out.push_str(&format!(

@@ -57,7 +57,7 @@ pub fn Candidates(
                                 <td data-label="Verdict" class=format!("verdict {}", c.status)>{c.status.replace('_', "-")}</td>
                                 <td data-label="Machines"><Num text=p.monthly_cost.map_or_else(|| p.nodes.to_string(), |c| format!("{} ({} / month)", p.nodes, fmt_num(c))) tip=roles /></td>
                                 <td data-label="Bottleneck">{p.bottleneck.label()}</td>
-                                <td data-label="p99">{match &p.p99 { Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=p99_tip(e) /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
+                                <td data-label="p99">{match &p.p99 { Some(e) => Either::Left(view! { <Num text=e.ms_words() tip=p99_tip(e) /> }), None => Either::Right(view! { <span class="muted">"not measured"</span> }) }}</td>
                                 <td data-label="Disk / node">{format!("{} GB", fmt_num(p.disk_per_node_gb))}</td>
                                 <td data-label="Drain">{p.drain.as_ref().map(|d| duration(d.seconds)).unwrap_or_else(|| "not measured".into())}</td>
                                 <td data-label="Why"><ul class="reasons">{c.reasons.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul></td>

@@ -23,7 +23,7 @@ pub fn RecommendationCard(
     let bound = best.bounds.iter().find(|b| b.kind == best.bottleneck).cloned();
     let alt = format!("{} nodes by bound: {}", best.system.name(), best.count_words());
     let p99 = match &best.p99 {
-        Some(e) => Either::Left(view! { <Num text=format!("{} ms", fmt_num(e.ms)) tip=crate::components::candidates::p99_tip(e) /> }),
+        Some(e) => Either::Left(view! { <Num text=e.ms_words() tip=crate::components::candidates::p99_tip(e) /> }),
         None => {
             let why = best.warnings.iter().find(|w| w.kind == "latency").map(|w| w.text.clone()).unwrap_or_else(|| "no p99 recorded for this system".into());
             Either::Right(view! { <Num text="not measured".to_string() tip=why /> })

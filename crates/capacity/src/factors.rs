@@ -52,6 +52,23 @@ pub const ROCKETMQ_MIN_BROKER_GROUPS: u32 = 2;
 /// rule from KRaft's majority quorum; seed 000 §1.1 runs 3 controllers.
 pub const KAFKA_MIN_BROKERS: u32 = 3;
 
+/// Members of a majority metadata quorum — KRaft controllers, ZooKeeper — beside
+/// data kept as `rf` copies: 2f + 1, so it loses f members and keeps a majority, f
+/// being the machines the data itself loses at once and stays writable — (RF − 1) ÷ 2
+/// with a majority of the copies acknowledging (acks=all with min.insync.replicas a
+/// majority; a bookie ack quorum of a majority), at least 1. A quorum that loses fewer
+/// than the data stops the cluster first: RF 5 on 3 controllers stopped at the second
+/// loss that its partitions survive (a stop-38 reviewer). At most 5, the largest the
+/// Apache Kafka docs name ("A Kafka admin will typically select 3 or 5 servers …
+/// With 3 controllers, the cluster can tolerate 1 controller failure; with 5
+/// controllers, the cluster can tolerate 2"; kafka.apache.org, Operations, KRaft,
+/// Controllers); past it, more members slow every metadata write for losses the
+/// data's own acknowledgements rarely ask. E.g. RF 1–4 → 3, RF 5 and more → 5.
+pub fn metadata_quorum(rf: u32) -> u32 {
+    let f = (rf.saturating_sub(1) / 2).max(1);
+    (2 * f + 1).min(5)
+}
+
 /// Fewest bookies for an ensemble of `rf` (E = W = RF): one more than the ensemble,
 /// so a lost bookie is replaced in the ensemble and writes go on — BookKeeper cannot
 /// form an ensemble from fewer bookies than E, so with exactly E a single loss stops
@@ -173,6 +190,15 @@ pub const MAX_PLAUSIBLE_RATIO: f64 = 10.0;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2f + 1 for the f machines RF copies lose with a majority acknowledging, at
+    /// least 3 and at most 5 (the Apache Kafka docs' 3 or 5).
+    #[test]
+    fn the_metadata_quorum_loses_what_the_data_loses() {
+        for (rf, want) in [(1, 3), (2, 3), (3, 3), (4, 3), (5, 5), (6, 5), (7, 5), (9, 5)] {
+            assert_eq!(metadata_quorum(rf), want, "RF {rf}");
+        }
+    }
 
     #[test]
     fn replicated_is_the_unit_factor_and_fsync_halves_rocketmq() {

@@ -27,6 +27,30 @@ pub struct LatencyEstimate {
     pub basis: String,
     /// Measured rows used.
     pub points: Vec<PointRef>,
+    /// Where the plan's load lies below the lightest load a run measured: the
+    /// percentile at that lightest load, ms — what a run shows, above `ms`, which is
+    /// the curve extrapolated below it (latency does not rise as load falls). Absent
+    /// inside the measured loads, and in plans made before stop 39.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_lightest_load_ms: Option<f64>,
+}
+
+impl LatencyEstimate {
+    /// The figure runs show, ms: [`Self::at_lightest_load_ms`] where the load lies
+    /// below every measured one, else `ms`. What a latency miss is ranked on.
+    pub fn shown_ms(&self) -> f64 {
+        self.at_lightest_load_ms.map_or(self.ms, |x| x.max(self.ms))
+    }
+
+    /// `4.1 ms`, or where read below the lightest measured load `4.1 ms (6.2 ms at
+    /// the lightest measured load)`: the page, the CLI and the reasons write it so.
+    pub fn ms_words(&self) -> String {
+        let ms = crate::units::Num(self.ms);
+        match self.at_lightest_load_ms {
+            Some(x) => text!("{ms} ms ({} ms at the lightest measured load)", crate::units::Num(x)),
+            None => text!("{ms} ms"),
+        }
+    }
 }
 
 /// P99.9 under a backlog, read off the grid.

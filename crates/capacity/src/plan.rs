@@ -26,6 +26,11 @@ pub struct Recommendation {
     pub bottleneck: BoundKind,
     /// Expected p99, ms, when measured.
     pub p99_ms: Option<f64>,
+    /// Where the plan's load lies below the lightest load a run measured, the p99 at
+    /// that load, ms: what a run shows (`p99_ms` is the curve extrapolated below it).
+    /// Absent otherwise ([`crate::latency::LatencyEstimate::at_lightest_load_ms`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p99_at_lightest_load_ms: Option<f64>,
 }
 
 /// Storage summary of the recommendation.
@@ -186,6 +191,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
             disk_per_node_gb: best.disk_per_node_gb,
             bottleneck: best.bottleneck,
             p99_ms: best.p99.as_ref().map(|e| e.ms),
+            p99_at_lightest_load_ms: best.p99.as_ref().and_then(|e| e.at_lightest_load_ms),
         },
         storage: StorageSummary {
             retained_bytes: best.storage.retained_bytes,

@@ -1090,11 +1090,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             SystemId::Pulsar => "ZooKeeper and the bookie ack quorum",
             SystemId::Pravega => "ZooKeeper and the bookie ack quorum",
         };
+        let members = if m.system == SystemId::Rocketmq { 3 } else { factors::metadata_quorum(w.rf) };
         warnings.push(Warning {
             kind: "zones".into(),
             text: text!(
-                "{}: 2 zones carry the load with one down, but not a majority quorum: one zone holds 2 of the 3 {quorum_members}{}; losing that zone stops writes — put a tie-breaker in a third zone (or zones=3)",
+                "{}: 2 zones carry the load with one down, but not a majority quorum: one zone holds {} of the {members} {quorum_members}{}; losing that zone stops writes — put a tie-breaker in a third zone (or zones=3)",
                 m.system.name(),
+                members.div_ceil(2),
                 if w.rf >= 3 { text!(", and with RF {} some partitions keep {} of their copies in that zone: {} left, below a majority write quorum of {} (acks=all)", w.rf, w.rf.div_ceil(2), w.rf / 2, w.rf / 2 + 1) } else { String::new() }
             ),
         });
@@ -1434,7 +1436,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 Some(Ok((r, how))) => (text!("{}; × {} for transactional sends ({how})", p.basis, Num(*r)), p.points.into_iter().chain(m.transactions.iter().flat_map(|t| t.points.iter().cloned())).collect()),
                 _ => (p.basis, p.points),
             };
-            (Some(LatencyEstimate { percentile: 99.0, ms: p.ms * txn_ratio, low: Some(p.low * txn_ratio), high: Some(p.high * txn_ratio), basis, points }), None)
+            (Some(LatencyEstimate { percentile: 99.0, ms: p.ms * txn_ratio, low: Some(p.low * txn_ratio), high: Some(p.high * txn_ratio), basis, points, at_lightest_load_ms: p.at_lightest_load_ms.map(|x| x * txn_ratio) }), None)
         }
         // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
         Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
@@ -1445,7 +1447,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     };
     let p999 = lat.and_then(|l| {
         let p = l.predict(m.system, w.durability, 99.9, w.size.0, latency_density(f64::from(partitions), latency_nodes), load).ok()?;
-        Some(LatencyEstimate { percentile: 99.9, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points })
+        Some(LatencyEstimate { percentile: 99.9, ms: p.ms, low: Some(p.low), high: Some(p.high), basis: p.basis, points: p.points, at_lightest_load_ms: p.at_lightest_load_ms })
     });
     // A p99 whose writes wait on a sync to disks of a class no latency run measured
     // (HDD, a cloud volume, network storage beside NVMe runs) is not that class's
@@ -2003,34 +2005,40 @@ fn prefixed(name: &str, text: &str) -> String {
 /// The machines [`roles_for`] lists, summed, without its words: what the interval's
 /// ends count at several data-node counts (the words cost more than the sizing).
 fn role_machines(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload) -> u32 {
+    let quorum = factors::metadata_quorum(w.rf);
     match system {
-        SystemId::Kafka => data_nodes.saturating_add(if data_nodes <= 5 { 0 } else { 3 }),
+        SystemId::Kafka => data_nodes.saturating_add(if data_nodes <= 5 { 0 } else { quorum }),
         SystemId::Rocketmq => {
             let groups = data_nodes / w.rf.max(1);
             groups.saturating_add(groups.saturating_mul(w.rf - 1))
         }
-        SystemId::Pulsar => serving.max(2).saturating_add(data_nodes).saturating_add(3),
-        SystemId::Pravega => serving.max(1).saturating_add(pravega_bookies(journal, w.rf, w.zones.max(1))).saturating_add(2 + 3),
+        SystemId::Pulsar => serving.max(2).saturating_add(data_nodes).saturating_add(quorum),
+        SystemId::Pravega => serving.max(1).saturating_add(pravega_bookies(journal, w.rf, w.zones.max(1))).saturating_add(2 + quorum),
     }
 }
 
 fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload, broker_cpu: f64) -> Vec<Role> {
+    let quorum = factors::metadata_quorum(w.rf);
+    // Why the quorum has the members it has, where RF asked for more than 3.
+    let members = |what: &str| if quorum > 3 { text!("{what}: {quorum} members, so it loses {} and keeps a majority as RF {}'s data does (Apache Kafka docs, KRaft: 3 tolerate 1 failure, 5 tolerate 2)", quorum / 2, w.rf) } else { text!("{what}: 3 members, losing 1") };
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
+                // Combined mode: an odd quorum no larger than the brokers.
+                let combined = if data_nodes >= quorum { quorum } else if data_nodes >= 3 { 3 } else { 1 };
                 vec![
                     role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
                     role(
                         "kraft-controller",
                         0,
-                        if data_nodes >= 3 { 3 } else { 1 },
-                        "KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers. The Apache Kafka docs advise against combined mode in critical deployments: for one, add 3 small dedicated controllers",
+                        combined,
+                        text!("KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers{}. The Apache Kafka docs advise against combined mode in critical deployments: for one, add {quorum} small dedicated controllers", if combined < quorum { text!(", fewer than the {quorum} RF {} asks", w.rf) } else { String::new() }),
                     ),
                 ]
             } else {
                 vec![
                     role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
-                    role("kraft-controller", 3, 3, "dedicated controllers once the cluster passes 5 brokers (general Kafka practice)"),
+                    role("kraft-controller", quorum, quorum, text!("dedicated controllers once the cluster passes 5 brokers (general Kafka practice); {}", members("the metadata quorum"))),
                 ]
             }
         }
@@ -2047,14 +2055,14 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             vec![
                 role("broker", brokers, brokers, text!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache), the NIC bound and the partitions per node; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
                 role("bookie", data_nodes, data_nodes, text!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
-                role("zookeeper", 3, 3, "metadata quorum (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)"),
+                role("zookeeper", quorum, quorum, text!("{} (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)", members("metadata quorum"))),
             ]
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
             role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log) and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
-            role("zookeeper", 3, 3, "metadata quorum"),
+            role("zookeeper", quorum, quorum, members("metadata quorum")),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),
         ],
     }

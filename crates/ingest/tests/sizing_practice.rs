@@ -1877,18 +1877,19 @@ fn a_cheaper_runner_up_says_why_it_lost() {
 /// Latency misses within 5 % of the smallest tie, and the tree's choice decides
 /// between them, whatever the objective: steps counted from the objective flipped
 /// the choice between Kafka (9.48 ms) and RocketMQ (9.30 ms) as it moved by 0.1 ms
-/// (a stop-35 reviewer). At 500 MB/s: Kafka 9.50 ms, RocketMQ 9.17 (at 230 MB/s until
-/// stop 38, whose record fields on RocketMQ's disks gave it more machines there, and
-/// 7.44 ms).
+/// (a stop-35 reviewer). Misses rank on what runs show (stop 39): at 700 MB/s Kafka's
+/// expected 9.50 ms is read below its lightest measured load, 9.87 ms there, and
+/// RocketMQ's 9.52 ms is measured: 3.7 % apart (at 500 MB/s until stop 39, where
+/// RocketMQ's 9.17 ms is now 7.6 % under Kafka's 9.87, and at 230 MB/s until stop 38).
 #[test]
 fn a_latency_miss_within_5_percent_of_the_least_does_not_flip_the_choice() {
     let cat = catalog();
     let picks: Vec<SystemId> = ["8.3", "8.4", "8.5", "8.6", "8.7", "8.8", "8.9"]
         .iter()
-        .map(|slo| run(&cat, &[("mbps", "500"), ("p99_ms", slo)]).recommendation.system)
+        .map(|slo| run(&cat, &[("mbps", "700"), ("p99_ms", slo)]).recommendation.system)
         .collect();
-    let p = run(&cat, &[("mbps", "500"), ("p99_ms", "8.5")]);
-    let ms = |s| cand(&p, s).plan.p99.as_ref().map(|e| e.ms).unwrap_or(f64::NAN);
+    let p = run(&cat, &[("mbps", "700"), ("p99_ms", "8.5")]);
+    let ms = |s| cand(&p, s).plan.p99.as_ref().map(capacity::latency::LatencyEstimate::shown_ms).unwrap_or(f64::NAN);
     let (k, r) = (ms(SystemId::Kafka), ms(SystemId::Rocketmq));
     assert!(k > 8.5 && r > 8.5 && (k / r - 1.0).abs() < 0.05, "premise: both miss, within 5 % ({k} vs {r})");
     assert!(picks.iter().all(|s| *s == picks[0]), "{picks:?}");
@@ -2075,4 +2076,65 @@ fn an_unmet_objective_names_the_partitions_planned() {
     assert!(planned > 24, "premise: the plan raised them ({planned})");
     let w = r.plan.warnings.iter().find(|w| w.kind == "objective" && w.text.contains("on any count")).unwrap_or_else(|| panic!("{:#?}", r.plan.warnings));
     assert!(w.text.contains(&format!(" at {planned} partitions")), "{}", w.text);
+}
+
+/// A p99 read below the lightest load any latency run measured is the curve
+/// extrapolated: the plan carries the p99 at that lightest load (what a run shows,
+/// above the expected figure), writes it beside the expected one, and a latency
+/// miss is ranked on it. 600 MB/s of 1 KB on seed 000's machine with a 5 ms
+/// objective: every candidate misses; Kafka's expected 9.50 ms is read below its
+/// lightest measured load (9.87 ms there), RocketMQ's 9.37 ms inside its measured
+/// loads — more than 5 % apart in what the runs show, so RocketMQ's smaller miss
+/// leads (before stop 39 the two tied within 5 % on 9.50 against 9.37 and the tree's
+/// default picked Kafka).
+#[test]
+fn a_p99_below_the_lightest_measured_load_is_marked_and_misses_rank_on_what_runs_show() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "600"), ("size", "1024"), ("p99_ms", "5")]);
+    let k = cand(&p, SystemId::Kafka);
+    let e = k.plan.p99.as_ref().expect("Kafka's p99 is measured");
+    let at = e.at_lightest_load_ms.expect("Kafka's load lies below its lightest measured one");
+    assert!(at > e.ms * 1.01 && e.shown_ms() == at, "{} ms expected, {at} ms at the lightest load", e.ms);
+    assert!(e.ms_words().ends_with(" ms at the lightest measured load)"), "{}", e.ms_words());
+    assert!(k.reasons.iter().any(|r| r.contains(" ms at the lightest measured load) exceeds the 5 ms objective")), "{:?}", k.reasons);
+    let r = cand(&p, SystemId::Rocketmq).plan.p99.as_ref().expect("RocketMQ's p99 is measured");
+    assert!(r.at_lightest_load_ms.is_none() && r.shown_ms() == r.ms, "{r:?}");
+    // Over 5 % apart in what the runs show, so the smaller miss leads.
+    assert!(at > r.ms * 1.05, "{at} against {}", r.ms);
+    assert_eq!(p.recommendation.system, SystemId::Rocketmq, "{:?}", p.decision_path);
+    assert_eq!(p.recommendation.p99_at_lightest_load_ms, None);
+    let path = p.decision_path.iter().find(|d| d.id == "default").expect("every candidate fails a hard constraint");
+    assert!(path.outcome.contains("Kafka misses the latency objective by more"), "{}", path.outcome);
+    // Inside the measured loads nothing is carried and the p99 is written alone.
+    let inside: Vec<_> = p.candidates.iter().filter_map(|c| c.plan.p99.as_ref()).filter(|e| e.at_lightest_load_ms.is_none()).collect();
+    assert!(!inside.is_empty());
+    for e in inside {
+        assert_eq!(e.ms_words(), format!("{} ms", capacity::units::Num(e.ms)));
+    }
+}
+
+/// RF 5 keeps its data writable with 2 machines lost (a majority of 5 copies), so the
+/// metadata quorum beside it has 5 members, losing 2 (Apache Kafka docs, KRaft: 3
+/// controllers tolerate 1 failure, 5 tolerate 2): dedicated KRaft controllers past 5
+/// brokers, ZooKeeper for Pulsar and Pravega. RF 3 keeps 3. Before stop 39 every
+/// quorum had 3 members whatever the RF.
+#[test]
+fn the_metadata_quorum_grows_with_the_replication_factor() {
+    let cat = catalog();
+    let processes = |c: &Candidate, name: &str| c.plan.roles.iter().find(|r| r.role == name).map_or(0, |r| r.processes);
+    let rf5 = run(&cat, &[("mbps", "400"), ("rf", "5")]);
+    let k = cand(&rf5, SystemId::Kafka);
+    assert!(role(k, "broker") > 5, "{:?}", k.plan.roles);
+    assert_eq!((role(k, "kraft-controller"), processes(k, "kraft-controller")), (5, 5), "{:?}", k.plan.roles);
+    for s in [SystemId::Pulsar, SystemId::Pravega] {
+        assert_eq!(role(cand(&rf5, s), "zookeeper"), 5, "{s:?}: {:?}", cand(&rf5, s).plan.roles);
+    }
+    // The machine count counts them.
+    assert_eq!(k.plan.nodes, k.plan.roles.iter().map(|r| r.machines).sum::<u32>());
+    let rf3 = run(&cat, &[("mbps", "400"), ("rf", "3")]);
+    assert_eq!(role(cand(&rf3, SystemId::Kafka), "kraft-controller"), 3);
+    assert_eq!(role(cand(&rf3, SystemId::Pulsar), "zookeeper"), 3);
+    // Two zones: the larger quorum still leaves one zone with a majority of it.
+    let z2 = run(&cat, &[("mbps", "400"), ("rf", "5"), ("zones", "2")]);
+    assert!(cand(&z2, SystemId::Kafka).plan.warnings.iter().any(|w| w.text.contains("one zone holds 3 of the 5 KRaft controllers")), "{:?}", cand(&z2, SystemId::Kafka).plan.warnings);
 }

@@ -170,6 +170,11 @@ pub struct Predicted {
     pub basis: String,
     /// Rows used.
     pub points: Vec<PointRef>,
+    /// Where the load lies below the lightest load the curve's runs measured and the
+    /// curve there reads over 1 % above `ms`: the p99 at that lightest load, ms — what
+    /// a run shows, and above `ms` (latency does not rise as load falls). None inside
+    /// the measured loads.
+    pub at_lightest_load_ms: Option<f64>,
 }
 
 /// Why there is no number.
@@ -329,7 +334,8 @@ impl LatencyModel {
         // floor no run showed; latency does not rise as load falls, so the latency
         // at the lightest measured load bounds it: the interval reaches that far.
         let lightest = lightest_load(&picked);
-        let below = (lightest.is_finite() && u < lightest).then(|| (lightest, ms_at(lightest))).filter(|(_, at)| *at > ms * k);
+        let under = (lightest.is_finite() && u < lightest).then(|| (lightest, ms_at(lightest))).filter(|(_, at)| *at > ms * LIGHTEST_LOAD_MARK);
+        let below = under.filter(|(_, at)| *at > ms * k);
         let mut points: Vec<PointRef> = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.point.clone()))).collect();
         points.extend(pp);
         let c = picked[0].0;
@@ -349,7 +355,7 @@ impl LatencyModel {
                 Dec(at * 100.0), Num(ms_there)
             ));
         }
-        Ok(Predicted { ms, low: ms / k, high: below.map_or(ms * k, |(_, x)| x), basis, points })
+        Ok(Predicted { ms, low: ms / k, high: below.map_or(ms * k, |(_, x)| x), basis, points, at_lightest_load_ms: under.map(|(_, x)| x) })
     }
 
     /// A lower percentile measured at offered loads: (percentile, ms, words, row) at
@@ -415,6 +421,11 @@ impl LatencyModel {
 
 /// The lightest load (utilisation) any run on the `picked` curves measured; ∞ when
 /// they carry no measured points. Below it a curve is extrapolated.
+/// How far above the expected p99 the figure at the lightest measured load must read
+/// for a prediction to carry it ([`Predicted::at_lightest_load_ms`]): closer, the
+/// curve is flat there and the expected figure is as good as measured.
+const LIGHTEST_LOAD_MARK: f64 = 1.01;
+
 fn lightest_load(picked: &[(&LatencyCurve, f64)]) -> f64 {
     picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min)
 }
