@@ -45,11 +45,8 @@ impl LatencyEstimate {
     /// `4.1 ms`, or where read below the lightest measured load `4.1 ms (6.2 ms at
     /// the lightest measured load)`: the page, the CLI and the reasons write it so.
     pub fn ms_words(&self) -> String {
-        let ms = crate::units::Num(self.ms);
-        match self.at_lightest_load_ms {
-            Some(x) => text!("{ms} ms ({} ms at the lightest measured load)", crate::units::Num(x)),
-            None => text!("{ms} ms"),
-        }
+        let at = self.at_lightest_load_ms.map(|x| text!(" ({} ms at the lightest measured load)", crate::units::Num(x)));
+        text!("{} ms{}", crate::units::Num(self.ms), at.unwrap_or_default())
     }
 }
 

@@ -2020,7 +2020,7 @@ fn role_machines(system: SystemId, data_nodes: u32, serving: u32, journal: u32, 
 fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload, broker_cpu: f64) -> Vec<Role> {
     let quorum = factors::metadata_quorum(w.rf);
     // Why the quorum has the members it has, where RF asked for more than 3.
-    let members = |what: &str| if quorum > 3 { text!("{what}: {quorum} members, so it loses {} and keeps a majority as RF {}'s data does (Apache Kafka docs, KRaft: 3 tolerate 1 failure, 5 tolerate 2)", quorum / 2, w.rf) } else { text!("{what}: 3 members, losing 1") };
+    let members = |what: &str| text!("{what}: {quorum} members, losing {} as RF {} does (Apache Kafka docs, KRaft: 3 tolerate 1 failure, 5 tolerate 2)", quorum / 2, w.rf);
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
@@ -2032,7 +2032,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
                         "kraft-controller",
                         0,
                         combined,
-                        text!("KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers{}. The Apache Kafka docs advise against combined mode in critical deployments: for one, add {quorum} small dedicated controllers", if combined < quorum { text!(", fewer than the {quorum} RF {} asks", w.rf) } else { String::new() }),
+                        text!("KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers ({quorum} for RF {}). The Apache Kafka docs advise against combined mode in critical deployments: for one, add {quorum} small dedicated controllers", w.rf),
                     ),
                 ]
             } else {

@@ -135,9 +135,16 @@ macro_rules! text {
 }
 pub(crate) use text;
 
+#[cfg(not(target_arch = "wasm32"))]
 std::thread_local! {
     /// Set inside [`numbers_only`]: [`text!`] writes nothing.
     static NUMBERS_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`numbers_only`] in the browser: `f` itself (`text!` is `format!` there).
+#[cfg(target_arch = "wasm32")]
+pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
+    f()
 }
 
 /// Runs `f` with [`text!`]'s sentences left empty on this thread (natively; in the
@@ -147,6 +154,7 @@ std::thread_local! {
 /// keeps one plan, which is sized again with its words (stop 36: 58 % of that
 /// search's instructions wrote words for discarded plans). Nothing may branch on a
 /// sentence written inside it.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
     struct Restore(bool);
     impl Drop for Restore {
@@ -160,6 +168,7 @@ pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
 
 /// [`text!`]'s body: `args` written into a `String` of `capacity` bytes reserved —
 /// or, inside [`numbers_only`], nothing (an empty `String`, no allocation).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn text_with(capacity: usize, args: std::fmt::Arguments<'_>) -> String {
     if NUMBERS_ONLY.with(std::cell::Cell::get) {
         return String::new();

@@ -830,3 +830,40 @@ fn a_header_of_thousands_of_columns_is_refused_at_once() {
     let out = import("wide.md", md.as_bytes(), None, &meta());
     assert!(out.report.errors.iter().any(|e| e.field == "header" && e.reason.starts_with("301 columns; at most 256")), "{:?}", out.report.errors);
 }
+
+/// A file in another encoding, or compressed, is refused as such, with what to do, before any parser
+/// reads it: ASCII saved as UTF-16 without a byte-order mark is valid UTF-8 and was
+/// read as text of NULs (a stop-38 reviewer); with a mark, UTF-16 and UTF-32 are
+/// named; many NUL bytes are a binary file, named at the first one's line.
+#[test]
+fn another_encoding_or_a_binary_file_is_refused_as_such() {
+    let csv = "system,message_bytes,throughput_msgs\nkafka,1024,50000\n";
+    let le: Vec<u8> = csv.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = csv.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = |b: &[u8], bom: &[u8]| [bom, b].concat();
+    let cases: [(&[u8], &str); 7] = [
+        (&[0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 0x4B], "a gzip-compressed file: upload the benchmark file uncompressed"),
+        (b"PK\x03\x04\x14\x00\x00\x00", "a zip archive: upload the benchmark file inside it"),
+        (&le, "UTF-16 little-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
+        (&be, "UTF-16 big-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
+        (&with_bom(&le, &[0xFF, 0xFE]), "UTF-16 (byte-order mark) text, not UTF-8"),
+        (&with_bom(&[b'a', 0, 0, 0], &[0xFF, 0xFE, 0, 0]), "UTF-32 (byte-order mark) text, not UTF-8"),
+        (b"system,message_bytes\nkafka,1024\n\x00\x01\x02\x00\x00\x00\x07\x00\x00\x00tail", "holds NUL bytes: a binary file"),
+    ];
+    for (bytes, want) in cases {
+        let out = import("results.csv", bytes, None, &meta());
+        assert!(out.dataset.is_none(), "{want}");
+        assert_eq!(out.report.errors.len(), 1, "{:?}", out.report.errors);
+        let e = &out.report.errors[0];
+        assert!(e.field == "file" && e.reason.starts_with(want), "{want}: {e:?}");
+    }
+    // The first NUL's own line is named.
+    let out = import("results.csv", b"system,message_bytes\nkafka,1024\n\x00\x00\x00\x00\x00\x00tail", None, &meta());
+    assert_eq!(out.report.errors[0].line, 3);
+    // A stray NUL in text is not a binary file (the readers strip control characters).
+    let out = import("results.csv", b"system,message_bytes\nkafka,1024\x00\n", None, &meta());
+    assert!(out.report.errors.iter().all(|e| !e.reason.contains("NUL")), "{:?}", out.report.errors);
+    // Text in UTF-8, with or without its byte-order mark, is still read.
+    assert!(import("r.csv", csv.as_bytes(), None, &meta()).report.errors.iter().all(|e| !e.reason.contains("UTF-8")));
+    assert!(import("r.csv", &with_bom(csv.as_bytes(), &[0xEF, 0xBB, 0xBF]), None, &meta()).report.errors.iter().all(|e| !e.reason.contains("UTF-8") && !e.reason.contains("NUL")));
+}

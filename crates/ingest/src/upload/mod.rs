@@ -238,8 +238,51 @@ fn cap_lists(report: &mut ImportReport) {
     }
 }
 
+/// Why `bytes` are not text mqplan reads, where their encoding says so before UTF-8
+/// decoding would: gzip or zip (by their magic numbers), UTF-16 or UTF-32 (with a byte-order mark, or without one, where
+/// every second byte of the first kilobyte is NUL: ASCII written as UTF-16 is valid
+/// UTF-8 and was read as text of NULs — a stop-38 reviewer), or many NUL bytes (a
+/// binary file). None for text.
+fn encoding_refusal(bytes: &[u8]) -> Option<(usize, String)> {
+    let save = "save it as UTF-8 (most editors: Save As → encoding UTF-8) and upload again";
+    let utf16 = |which: &str| format!("{which} text, not UTF-8: {save}");
+    if bytes.starts_with(&[0x1F, 0x8B]) {
+        return Some((1, "a gzip-compressed file: upload the benchmark file uncompressed (gunzip it first)".to_string()));
+    }
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Some((1, "a zip archive: upload the benchmark file inside it, unzipped".to_string()));
+    }
+    if bytes.starts_with(&[0, 0, 0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE, 0, 0]) {
+        return Some((1, utf16("UTF-32 (byte-order mark)")));
+    }
+    if bytes.starts_with(&[0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE]) {
+        return Some((1, utf16("UTF-16 (byte-order mark)")));
+    }
+    // Half or more of one parity's bytes NUL and almost none of the other's: UTF-16
+    // (ASCII in it has every high byte NUL; other scripts fewer).
+    let head = &bytes[..bytes.len().min(1024)];
+    let nuls = |parity: usize| head.iter().skip(parity).step_by(2).filter(|b| **b == 0).count();
+    let half = head.len() / 2;
+    let nul_at = |parity: usize| half >= 2 && nuls(parity) * 2 >= half && nuls(1 - parity) * 20 < half.max(1);
+    if nul_at(0) || nul_at(1) {
+        return Some((1, utf16(if nul_at(1) { "UTF-16 little-endian (no byte-order mark)" } else { "UTF-16 big-endian (no byte-order mark)" })));
+    }
+    // NUL bytes in numbers (a tenth or more of the first kilobyte): a binary file. A
+    // stray one in a note is text with a control character, which the readers strip.
+    if nuls(0) + nuls(1) < head.len().div_ceil(10) {
+        return None;
+    }
+    let nul = bytes.iter().position(|b| *b == 0)?;
+    let line = bytes[..nul].iter().filter(|b| **b == b'\n').count() + 1;
+    Some((line, "holds NUL bytes: a binary file, not the text of a benchmark log, JSON or CSV".to_string()))
+}
+
 fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &UploadMeta, cancelled: &dyn Fn() -> bool) -> Imported {
     let mut report = ImportReport::default();
+    if let Some((line, why)) = encoding_refusal(bytes) {
+        report.errors.push(ImportError::new(line, "file", why));
+        return Imported { report, dataset: None };
+    }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
