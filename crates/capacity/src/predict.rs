@@ -173,7 +173,7 @@ pub fn predict(catalog: &Catalog, spec: &ClusterSpec) -> Result<Prediction, Pred
 /// are left out). With `data=merge` uploads calibrate the corpus model
 /// ([`ThroughputModel::calibrated_to_uploads`]).
 pub fn seed_curve_answers(catalog: &Catalog, m: &crate::catalog::SystemModel) -> bool {
-    m.home.origin.upload().is_some() && !catalog.throughput.as_ref().and_then(|t| t.system(m.system)).is_some_and(|s| s.uploads.is_some())
+    m.home.origin.upload().is_some() && catalog.throughput.as_ref().and_then(|t| t.system(m.system)).is_none_or(|s| s.uploads.is_none())
 }
 
 /// The corpus model's prediction; None when it has no fit for the system.

@@ -358,19 +358,19 @@ pub(crate) fn throughput_partitions(m: &SystemModel, w: &Workload, corpus: Optio
     let (soft, hard, share) = f.map_or((1.0, 1.0, 1.0), |f| (f.soft, f.hard, f.disk_share));
     if let Some(c) = fit.and_then(|f| f.ceiling.as_ref()) {
         let per = c.bytes_per_s / 1e6;
-        out.push(PartitionsForRate { need: (w.ingress().0 / (per * soft * TARGET_UTILISATION)).ceil(), rate_mbps: w.ingress().0, per_mbps: per, factor: soft, share: 1.0, limit: PartitionLimit::Ceiling });
+        out.push(PartitionsForRate::new(w.ingress().0, per, soft, 1.0, PartitionLimit::Ceiling));
     }
     if crate::factors::replica_on_one_disk(m.system).is_some() && w.hardware.disk_mbps.0 > 0.0 {
         // A partition replica lies on one disk: one disk's write caps a partition.
         let per = w.hardware.disk_mbps.0 / write_amplification(m.system, w.size.0).0;
-        out.push(PartitionsForRate { need: (w.stored_ingress().0 / (per * hard * share * TARGET_UTILISATION)).ceil(), rate_mbps: w.stored_ingress().0, per_mbps: per, factor: hard, share, limit: PartitionLimit::OneDisk });
+        out.push(PartitionsForRate::new(w.stored_ingress().0, per, hard, share, PartitionLimit::OneDisk));
     }
     let nic = w.hardware.nic_gbps.to_mb().0;
     if m.system != SystemId::Pravega && nic > 0.0 {
         let (copies, _) = copies_out(m.system, f64::from(w.rf));
         let sent = w.stored_ingress().0 * (f64::from(w.fanout) + copies);
         if sent > 0.0 {
-            out.push(PartitionsForRate { need: (sent / (nic * TARGET_UTILISATION)).ceil(), rate_mbps: sent, per_mbps: nic, factor: 1.0, share: 1.0, limit: PartitionLimit::OwnerNic { fanout: w.fanout, copies } });
+            out.push(PartitionsForRate::new(sent, nic, 1.0, 1.0, PartitionLimit::OwnerNic { fanout: w.fanout, copies }));
         }
     }
     out
@@ -418,6 +418,12 @@ pub(crate) struct PartitionsForRate {
 }
 
 impl PartitionsForRate {
+    /// The partitions that carry `rate_mbps` when one carries `per_mbps` × `factor` ×
+    /// `share` at the target utilisation ([`TARGET_UTILISATION`]), rounded up.
+    fn new(rate_mbps: f64, per_mbps: f64, factor: f64, share: f64, limit: PartitionLimit) -> Self {
+        PartitionsForRate { need: (rate_mbps / (per_mbps * factor * share * TARGET_UTILISATION)).ceil(), rate_mbps, per_mbps, factor, share, limit }
+    }
+
     /// The arithmetic in words, for the partition advice.
     fn words(&self) -> String {
         let factor = if self.factor != 1.0 { text!(" × durability {}", crate::throughput::factor_digits(self.factor)) } else { String::new() };
@@ -1864,7 +1870,7 @@ pub const PULSAR_BROKER_CPU_SHARE: f64 = 0.5;
 /// Pulsar's brokers serve tail reads from their cache, the bookies never see them
 /// (a stop-20 tester saw 1,000 consumer groups set 8 bookies at a 0.14-node disk bound).
 fn serving_cpu_share(system: SystemId, read_share: f64) -> Option<f64> {
-    (system == SystemId::Pulsar).then(|| PULSAR_BROKER_CPU_SHARE * (1.0 - read_share) + read_share)
+    (system == SystemId::Pulsar).then_some(PULSAR_BROKER_CPU_SHARE * (1.0 - read_share) + read_share)
 }
 
 /// The data (storage) role's share of the CPU bound.

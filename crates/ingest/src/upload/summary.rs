@@ -58,7 +58,7 @@ fn representative(ds: &Dataset, members: &[usize]) -> Row {
     // count); the median the note gives is the true one (the two middles' mean: a
     // tester read "median 25" of 25 and 250,000).
     let middle = values[(values.len() - 1) / 2];
-    let median_value = if values.len() % 2 == 0 { (middle.0 + values[values.len() / 2].0) / 2.0 } else { middle.0 };
+    let median_value = if values.len().is_multiple_of(2) { (middle.0 + values[values.len() / 2].0) / 2.0 } else { middle.0 };
     let (kept, how) = if best_counts(first.metric) { (values[values.len() - 1].1, "the best") } else { (middle.1, "the middle") };
     let mut row = ds.rows[kept].clone();
     let unit = row.unit.label();
