@@ -192,7 +192,7 @@ async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let loc = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     assert!(loc.starts_with("/?mbps=100&dataset="), "{loc}");
-    let bad = multipart("<img src=x onerror=alert(1)>.csv", b"metric,value,unit\nbogus,1,msg/s\n", &[("system", "kafka")]);
+    let bad = multipart("<img src=x onerror=alert(1)>.csv", b"metric,value,unit\nbogus,1,msg/s\n", &[("system", "kafka"), ("nodes", "5"), ("title", "\"><script>x</script>"), ("q_mbps", "250")]);
     let (parts, body) = bad.into_parts();
     let mut req = Request::from_parts(parts, body);
     *req.uri_mut() = "/upload".parse().expect("uri");
@@ -204,6 +204,13 @@ async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
     // An error of the file or its fields as a whole is not "line 0", and the page has
     // its icon (a stop-38 tester's browser asked for /favicon.ico and got a 404).
     assert!(!html.contains("line 0") && html.contains("rel=\"icon\""), "{html}");
+    // The form again, its fields kept (only the file is chosen again), escaped; the
+    // plan's fields hidden (a stop-38 reviewer lost every field to a refusal).
+    assert!(html.contains("<form method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">") && html.contains("name=\"file\" required"), "{html}");
+    for kept in ["name=\"system\" value=\"kafka\"", "name=\"nodes\" value=\"5\"", "name=\"title\" value=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\"", "type=\"hidden\" name=\"q_mbps\" value=\"250\""] {
+        assert!(html.contains(kept), "{kept}: {html}");
+    }
+    assert!(!html.contains("<script>"), "{html}");
 }
 
 #[tokio::test]

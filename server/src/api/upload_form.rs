@@ -47,7 +47,7 @@ pub async fn post_upload_form(State(s): State<AppState>, Extension(gate): Extens
     // Back to the same plan (the workload the form was sent from).
     let back_to = back_query(&out.fields, None);
     let (status, heading) = if out.dry_run { (StatusCode::OK, "Dry run: nothing was stored") } else { (StatusCode::UNPROCESSABLE_ENTITY, "Upload refused: nothing was stored") };
-    Ok((status, Html(report_html(&out.report, heading, &back_to))).into_response())
+    Ok((status, Html(report_html(&out.report, heading, &back_to, &out.fields))).into_response())
 }
 
 /// Middleware for `/upload`: an error answered in the API's JSON shape (413 from
@@ -83,8 +83,26 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-/// A report as a small, fully escaped HTML page.
-fn report_html(r: &ingest::upload::ImportReport, heading: &str, back_to: &str) -> String {
+/// The form again, under the report, with the fields it was sent with filled in (the
+/// plan's `q_*` ones hidden): only the file must be chosen again, as no browser lets a
+/// page fill a file input (a stop-38 reviewer lost every upload field to a refusal).
+/// Names and values fully escaped.
+fn again_form(fields: &[(String, String)]) -> String {
+    let (plan, upload): (Vec<_>, Vec<_>) = fields.iter().partition(|(k, _)| k.starts_with("q_"));
+    let shown: String = upload
+        .iter()
+        .enumerate()
+        .map(|(i, (k, v))| format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><input id=\"again-{i}\" name=\"{}\" value=\"{}\"></div>", esc(k), esc(k), esc(v)))
+        .collect();
+    let hidden: String = plan.iter().map(|(k, v)| format!("<input type=\"hidden\" name=\"{}\" value=\"{}\">", esc(k), esc(v))).collect();
+    format!(
+        "<h2>Upload again</h2><form method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\"><div class=\"field\"><label for=\"again-file\">Benchmark file (choose it again: a browser keeps no file between pages)</label><input type=\"file\" id=\"again-file\" name=\"file\" required></div><div class=\"meta-grid\">{shown}</div>{hidden}<div class=\"actions\"><button type=\"submit\">Upload</button></div></form>"
+    )
+}
+
+/// A report as a small, fully escaped HTML page, with the form again
+/// ([`again_form`]) carrying the fields it was sent with.
+fn report_html(r: &ingest::upload::ImportReport, heading: &str, back_to: &str, fields: &[(String, String)]) -> String {
     // Where, in words: a line of the file, or the file or its fields as a whole (line
     // 0), as the page's script writes it (a stop-38 tester read "line 0" here).
     let at = |line: usize| if line == 0 { "the file or its fields".to_string() } else { format!("line {line}") };
@@ -92,12 +110,13 @@ fn report_html(r: &ingest::upload::ImportReport, heading: &str, back_to: &str) -
     let warnings: String = r.warnings.iter().map(|w| format!("<li>{}<code>{}</code> {} — {}</li>", w.line.map(|l| format!("{}: ", at(l))).unwrap_or_default(), esc(&w.code), esc(&w.message), esc(&w.why))).collect();
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{} — mqplan</title><link rel=\"stylesheet\" href=\"/pkg/main.css\"><link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\"></head>\
-         <body><main class=\"page single\"><section class=\"card\"><h1>{}</h1><p>Format: <code>{}</code></p>{}{}<p><a href=\"{}\">Back to the advisor (your workload kept; choose the file again)</a></p></section></main></body></html>",
+         <body><main class=\"page single\"><section class=\"card\"><h1>{}</h1><p>Format: <code>{}</code></p>{}{}{}<p><a href=\"{}\">Back to the advisor (your workload kept; choose the file again)</a></p></section></main></body></html>",
         esc(heading),
         esc(heading),
         esc(&r.format),
         if errors.is_empty() { String::new() } else { format!("<h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>") },
         if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") },
+        again_form(fields),
         esc(back_to)
     )
 }
