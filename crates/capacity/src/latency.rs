@@ -42,10 +42,10 @@ impl LatencyEstimate {
         self.at_lightest_load_ms.map_or(self.ms, |x| x.max(self.ms))
     }
 
-    /// `4.1 ms`, or where read below the lightest measured load `4.1 ms (6.2 ms at
-    /// the lightest measured load)`: the page, the CLI and the reasons write it so.
+    /// `4.1 ms`, or where read below the lightest measured load `4.1 ms (6.2 ms on the
+    /// fitted curve at the lightest measured load)`: the page and the CLI write it so.
     pub fn ms_words(&self) -> String {
-        let at = self.at_lightest_load_ms.map(|x| text!(" ({} ms at the lightest measured load)", crate::units::Num(x)));
+        let at = self.at_lightest_load_ms.map(|x| text!(" ({} ms on the fitted curve at the lightest measured load)", crate::units::Num(x)));
         text!("{} ms{}", crate::units::Num(self.ms), at.unwrap_or_default())
     }
 }

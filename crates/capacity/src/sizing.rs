@@ -1108,6 +1108,20 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         });
     }
 
+    // Three zones or more keep the metadata quorum through a zone's loss (no zone
+    // holds a majority of 3 or 5 members), but not every RF keeps its partitions'
+    // write quorum: RF 4 over 3 zones puts 2 copies in one, and losing it leaves 2 of
+    // 4, below a majority of 3 (a stop-39 reviewer; zones = 2 is said above).
+    if zones >= 3 && w.rf >= 3 {
+        let (most, majority) = (w.rf.div_ceil(zones), w.rf / 2 + 1);
+        if w.rf - most < majority {
+            warnings.push(Warning {
+                kind: "zones".into(),
+                text: text!("{}: RF {} over {zones} zones puts {most} copies of some partitions in one zone; losing it leaves {}, below a majority write quorum of {majority} (acks=all): an RF that spreads a minority per zone (3 or 5 over 3 zones) keeps writes going", m.system.name(), w.rf, w.rf - most),
+            });
+        }
+    }
+
     // Quorum minimum.
     let quorum = match m.system {
         SystemId::Kafka => f64::from(w.rf.max(factors::KAFKA_MIN_BROKERS)),
@@ -2026,7 +2040,9 @@ fn role_machines(system: SystemId, data_nodes: u32, serving: u32, journal: u32, 
 fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &Workload, broker_cpu: f64) -> Vec<Role> {
     let quorum = factors::metadata_quorum(w.rf);
     // Why the quorum has the members it has, where RF asked for more than 3.
-    let members = |what: &str| text!("{what}: {quorum} members, losing {} as RF {} does (Apache Kafka docs, KRaft: 3 tolerate 1 failure, 5 tolerate 2)", quorum / 2, w.rf);
+    // What the quorum loses against what RF's data loses, and the rule's source.
+    let members = |what: &str, source: &str| text!("{what}: {quorum} members, losing {}; RF {}'s data loses {} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf, (w.rf.saturating_sub(1) / 2).max(1));
+    let zk = "ZooKeeper Administrator's Guide, 2F + 1 machines for F failures";
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
@@ -2038,13 +2054,13 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
                         "kraft-controller",
                         0,
                         combined,
-                        text!("KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers ({quorum} for RF {}). The Apache Kafka docs advise against combined mode in critical deployments: for one, add {quorum} small dedicated controllers", w.rf),
+                        text!("KRaft controllers in combined mode on the brokers (000 §1.1: 3 processes); an odd quorum that fits the brokers ({quorum} for RF {}). The Apache Kafka docs advise against combined mode in critical deployments: for a critical one, run {quorum} small dedicated controllers instead", w.rf),
                     ),
                 ]
             } else {
                 vec![
                     role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
-                    role("kraft-controller", quorum, quorum, text!("dedicated controllers once the cluster passes 5 brokers (general Kafka practice); {}", members("the metadata quorum"))),
+                    role("kraft-controller", quorum, quorum, text!("dedicated controllers once the cluster passes 5 brokers (general Kafka practice); {}", members("the metadata quorum", "Apache Kafka docs, KRaft"))),
                 ]
             }
         }
@@ -2061,14 +2077,14 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             vec![
                 role("broker", brokers, brokers, text!("stateless; {:.0} % of the co-located CPU bound ({:.0} % of the writes', our split, and the tail reads', served from the broker cache), the NIC bound and the partitions per node; at least 2", Dec(broker_cpu * 100.0), Dec(PULSAR_BROKER_CPU_SHARE * 100.0))),
                 role("bookie", data_nodes, data_nodes, text!("disk, storage, ensemble, {:.0} % of the CPU bound (the rest of the writes') and the replica writes' network in, + head-room", Dec((1.0 - broker_cpu) * 100.0))),
-                role("zookeeper", quorum, quorum, text!("{} (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)", members("metadata quorum"))),
+                role("zookeeper", quorum, quorum, text!("{} (000 §1.3: 3 ZK + 3 bookies + 3 brokers minimum)", members("metadata quorum", zk))),
             ]
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
             role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log) and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
-            role("zookeeper", quorum, quorum, members("metadata quorum")),
+            role("zookeeper", quorum, quorum, members("metadata quorum", zk)),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),
         ],
     }

@@ -841,7 +841,12 @@ fn another_encoding_or_a_binary_file_is_refused_as_such() {
     let le: Vec<u8> = csv.encode_utf16().flat_map(u16::to_le_bytes).collect();
     let be: Vec<u8> = csv.encode_utf16().flat_map(u16::to_be_bytes).collect();
     let with_bom = |b: &[u8], bom: &[u8]| [bom, b].concat();
-    let cases: [(&[u8], &str); 7] = [
+    let le32: Vec<u8> = csv.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+    let be32: Vec<u8> = csv.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect();
+    let cases: [(&[u8], &str); 10] = [
+        (&le32, "UTF-32 little-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
+        (&be32, "UTF-32 big-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
+        (b"system,message_bytes,note\nkafka,1024,caf\xE9\n", "not UTF-8 text (a spreadsheet's legacy code page, such as Latin-1 or Windows-1252?): save it as UTF-8"),
         (&[0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 0x4B], "a gzip-compressed file: upload the benchmark file uncompressed"),
         (b"PK\x03\x04\x14\x00\x00\x00", "a zip archive: upload the benchmark file inside it"),
         (&le, "UTF-16 little-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),

@@ -258,6 +258,12 @@ fn encoding_refusal(bytes: &[u8]) -> Option<(usize, String)> {
     if bytes.starts_with(&[0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE]) {
         return Some((1, utf16("UTF-16 (byte-order mark)")));
     }
+    // UTF-32 without a mark: ASCII in it has three NULs in every four bytes.
+    let quad = &bytes[..bytes.len().min(1024) / 4 * 4];
+    let nul_but = |keep: usize| quad.len() >= 8 && quad.iter().enumerate().all(|(i, b)| i % 4 == keep || *b == 0);
+    if nul_but(0) || nul_but(3) {
+        return Some((1, utf16(if nul_but(0) { "UTF-32 little-endian (no byte-order mark)" } else { "UTF-32 big-endian (no byte-order mark)" })));
+    }
     // Half or more of one parity's bytes NUL and almost none of the other's: UTF-16
     // (ASCII in it has every high byte NUL; other scripts fewer).
     let head = &bytes[..bytes.len().min(1024)];
@@ -287,7 +293,8 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         Ok(t) => t,
         Err(e) => {
             let line = bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count() + 1;
-            report.errors.push(ImportError::new(line, "file", "not UTF-8 text: a benchmark log, JSON or CSV was expected"));
+            // Most often a spreadsheet's CSV in its legacy code page (Latin-1, Windows-1252).
+            report.errors.push(ImportError::new(line, "file", "not UTF-8 text (a spreadsheet's legacy code page, such as Latin-1 or Windows-1252?): save it as UTF-8 (\"CSV UTF-8\" in Excel's Save As) and upload again; a benchmark log, JSON or CSV was expected"));
             return Imported { report, dataset: None };
         }
     };
