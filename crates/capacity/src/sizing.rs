@@ -1261,7 +1261,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // hour of journal must still fit with a bookie lost for good, as storage does
     // (an adversarial tester saw zones=3 give 9 bookies at 2,160 GB on 2,000 GB disks).
     let journal_storage = journal_bytes / (Bytes::from_tb(hw.disk_capacity_tb()).0 * factors::MAX_DISK_FILL) + if zones >= 2 && on_lts { f64::from(factors::FAILURE_HEADROOM_NODES) } else { 0.0 };
-    let journal_need = bound_of(BoundKind::Disk).max(journal_storage);
+    // And the RF copies coming in over their NICs: the segment stores send each
+    // entry to every bookie of its write quorum (a stop-37 note: Pravega's bookies
+    // had no network bound, so on fast disks and a slow NIC they were too few).
+    let bookie_in = if on_lts { net_in * replica_zone / (nic * util) } else { 0.0 };
+    let journal_need = bound_of(BoundKind::Disk).max(journal_storage).max(bookie_in);
     let journal = nodes_with_headroom(journal_need, zones);
     if on_lts && (!journal_need.is_finite() || journal_need > cap) && !warnings.iter().any(|w| w.kind == "infeasible") {
         warnings.push(past_the_cap(m.system, "the bookies need", journal_need, " to write and hold the journal"));
@@ -1335,7 +1339,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         }
         let of = |k: BoundKind| bounds.iter().find(|b| b.kind == k).map_or(0.0, scaled);
         let serving = nodes_with_headroom((of(BoundKind::Cpu) * serving_cpu_share(m.system, read_share).unwrap_or(1.0)).max(of(BoundKind::Network)).max(of(BoundKind::Partitions) * owner_share), zones).max(pulsar_floor);
-        let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage), zones);
+        let journal = nodes_with_headroom(of(BoundKind::Disk).max(journal_storage).max(bookie_in / scale_of(BoundKind::Network)), zones);
         let capped = needed > factors::MAX_DATA_NODES || !binding.is_finite() || binding > f64::from(factors::MAX_DATA_NODES);
         (role_machines(m.system, data, serving, journal, w), capped)
     };
@@ -1424,7 +1428,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
-    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, broker_cpu);
+    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, if net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 }, broker_cpu);
     let (n_cpu, n_disk, n_net) = (carry.cpu.effective(), carry.disk.effective(), carry.network.effective());
     let cpu_capacity = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n_cpu * per_node_cores / demand,
@@ -1925,8 +1929,9 @@ impl Carriers {
     /// `broker_cpu` of the CPU ([`serving_cpu_share`]) and the whole network, bookies the rest
     /// of the CPU, the disk and the replica writes coming in (`bookie_net` of the
     /// network bound). Pravega: segment stores take the CPU and network, bookies the
-    /// disk. As [`roles_for`] sizes them.
-    fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64, broker_cpu: f64) -> Carriers {
+    /// disk and the replica writes coming in (`bookie_in` of the network bound). As
+    /// [`roles_for`] sizes them.
+    fn of(system: SystemId, roles: &[Role], data_nodes: u32, bookie_net: f64, bookie_in: f64, broker_cpu: f64) -> Carriers {
         let machines = |name: &str| roles.iter().find(|r| r.role == name).map_or(0.0, |r| f64::from(r.machines));
         let all = Carrier([(f64::from(data_nodes), 1.0), (0.0, 0.0)]);
         match system {
@@ -1941,7 +1946,7 @@ impl Carriers {
             }
             SystemId::Pravega => {
                 let (stores, bookies) = (machines("segment-store"), machines("bookie"));
-                Carriers { cpu: Carrier([(stores, 1.0), (0.0, 0.0)]), disk: Carrier([(bookies, 1.0), (0.0, 0.0)]), network: Carrier([(stores, 1.0), (0.0, 0.0)]) }
+                Carriers { cpu: Carrier([(stores, 1.0), (0.0, 0.0)]), disk: Carrier([(bookies, 1.0), (0.0, 0.0)]), network: Carrier([(stores, 1.0), (bookies, bookie_in)]) }
             }
         }
     }
@@ -2088,7 +2093,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
-            role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log) and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
+            role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log), the RF copies coming in on its NIC and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", quorum, quorum, members("metadata quorum", zk)),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),

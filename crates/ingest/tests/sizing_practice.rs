@@ -2175,3 +2175,20 @@ fn an_unmeasured_objective_is_said_at_the_plans_own_density() {
     let planned = 5000.0 / f64::from(r.plan.data_nodes);
     assert_eq!(density, capacity::units::Num(planned).to_string(), "the plan's own {} data nodes", r.plan.data_nodes);
 }
+
+/// Pravega's segment stores send each entry to every bookie of its write quorum, so
+/// the bookies take the RF copies in over their NICs. Kreps' 1 GbE machine at
+/// 600 MB/s, RF 3: 1,800 MB/s in ÷ (125 MB/s × 70 %) = 20.6 → 21 bookies, + 1 for a
+/// lost one = 22. Before stop 39 the bookies had no network bound: 8, each taking
+/// 225 MB/s on a 125 MB/s NIC.
+#[test]
+fn pravega_bookies_take_the_copies_in_on_their_nics() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "600"), ("size", "100"), ("hw", "kreps2014-6c-6hdd")]);
+    let v = cand(&p, SystemId::Pravega);
+    assert_eq!(p.workload.hardware.nic_gbps.0, 1.0, "the preset's 1 GbE");
+    assert_eq!(role(v, "bookie"), 22, "{:?}", v.plan.roles);
+    assert!(v.plan.roles.iter().any(|r| r.role == "bookie" && r.note.contains("the RF copies coming in on its NIC")));
+    // The machine count counts them.
+    assert_eq!(v.plan.nodes, v.plan.roles.iter().map(|r| r.machines).sum::<u32>());
+}
