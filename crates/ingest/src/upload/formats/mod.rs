@@ -60,7 +60,7 @@ fn looks_like_table(head: &str) -> bool {
 /// # Errors
 /// Errors naming the line and field; nothing partial is returned.
 pub fn parse(format: Format, text: &str) -> Result<Parsed, Vec<ImportError>> {
-    match format {
+    let mut parsed = match format {
         Format::MqplanCsv => mqplan_csv::parse(text),
         Format::OmbJson => omb_json::parse(text),
         Format::OmbCsv => omb_csv::parse(text),
@@ -69,5 +69,27 @@ pub fn parse(format: Format, text: &str) -> Result<Parsed, Vec<ImportError>> {
         Format::RocketmqBenchmark => rocketmq::parse(text),
         Format::OmbConsole => omb_console::parse(text),
         Format::ResultsTable => results_table::parse(text),
+    }?;
+    if matches!(format, Format::KafkaPerf | Format::PulsarPerf | Format::RocketmqBenchmark | Format::OmbConsole) {
+        parsed.lints.extend(trailing_data(text, &parsed));
     }
+    Ok(parsed)
+}
+
+/// A tool log with another file's data after its last result — CSV rows, JSON or a
+/// table row — is said to be so: those lines are not read (a stop-38 reviewer
+/// appended a CSV to a perf log and was told nothing). A CSV row: three commas or
+/// more and two cells or more that are numbers. Ordinary log lines after the results
+/// (shutdown messages, timestamps) are not data.
+fn trailing_data(text: &str, parsed: &Parsed) -> Option<super::report::Lint> {
+    let last = parsed.measurements.iter().map(|m| m.line).max()?;
+    let data = |l: &str| l.starts_with('{') || l.starts_with('[') || l.starts_with('|') || (l.matches(',').count() >= 3 && l.split(',').filter(|c| c.trim().parse::<f64>().is_ok()).count() >= 2);
+    let lines: Vec<usize> = text.lines().enumerate().skip(last).filter(|(_, l)| data(l.trim())).map(|(i, _)| i + 1).collect();
+    let first = *lines.first()?;
+    Some(super::report::Lint::new(
+        "trailing_data",
+        Some(first),
+        format!("{} line(s) from line {first} on, after the last result read, look like another file's data (CSV rows, JSON or a table) and were not read", lines.len()),
+        "a log with another file pasted after it: upload each file on its own, in its own format",
+    ))
 }
