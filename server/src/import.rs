@@ -87,6 +87,13 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter:
     if let Some(enc) = req.headers().get(header::CONTENT_ENCODING).map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_ascii_lowercase()).filter(|e| !e.is_empty() && e != "identity") {
         return Err(ApiError::MalformedBody(format!("Content-Encoding {}: request bodies are not decoded; send the file uncompressed", truncate(&enc, 20))));
     }
+    // Likewise a transfer coding other than chunked (`Transfer-Encoding: gzip,
+    // chunked`): the server undoes only the chunking, so the bytes would be read as
+    // if not compressed (a stop-38 reviewer).
+    let codings = req.headers().get_all(header::TRANSFER_ENCODING).iter().flat_map(|v| String::from_utf8_lossy(v.as_bytes()).split(',').map(|c| c.trim().to_ascii_lowercase()).collect::<Vec<_>>()).filter(|c| !c.is_empty() && c != "chunked" && c != "identity").collect::<Vec<_>>();
+    if let Some(coding) = codings.first() {
+        return Err(ApiError::MalformedBody(format!("Transfer-Encoding {}: only chunked is undone, so the body would be read still encoded; send the file uncompressed", truncate(coding, 20))));
+    }
     let is_multipart = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     // Every chunk is metered as it arrives (`meter` takes the bytes read so far): a
     // client holds the room of what it sent, not of what it declared.
