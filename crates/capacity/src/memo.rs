@@ -9,9 +9,11 @@ use std::sync::OnceLock;
 pub struct Memo<T>(OnceLock<T>);
 
 impl<T> Memo<T> {
-    /// The memoized value, computing it with `f` the first time.
+    /// The memoized value, computing it with `f` the first time — with its words
+    /// written, also when first asked for inside [`crate::units::numbers_only`] (it is
+    /// kept for every plan after).
     pub fn get_or_init(&self, f: impl FnOnce() -> T) -> &T {
-        self.0.get_or_init(f)
+        self.0.get_or_init(|| crate::units::with_words(f))
     }
 }
 
@@ -42,6 +44,16 @@ impl<T> std::fmt::Debug for Memo<T> {
 #[cfg(test)]
 mod tests {
     use super::Memo;
+
+    /// Words first memoized inside `numbers_only` are written all the same: they are
+    /// kept for every plan after.
+    #[test]
+    fn words_memoized_inside_numbers_only_are_written() {
+        let m: Memo<String> = Memo::default();
+        let inside = crate::units::numbers_only(|| m.get_or_init(|| crate::units::text!("{} ms", crate::units::Num(9.5))).clone());
+        assert_eq!(inside, "9.50 ms");
+        assert_eq!(m.get_or_init(String::new), "9.50 ms");
+    }
 
     #[test]
     fn computes_once_and_compares_equal_whatever_it_holds() {

@@ -156,13 +156,34 @@ pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
 /// sentence written inside it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn numbers_only<T>(f: impl FnOnce() -> T) -> T {
+    words_set(false, f)
+}
+
+/// Runs `f` with sentences written (`words`) or left empty, restoring what was set
+/// after it, also when it panics.
+#[cfg(not(target_arch = "wasm32"))]
+fn words_set<T>(words: bool, f: impl FnOnce() -> T) -> T {
     struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
             NUMBERS_ONLY.with(|q| q.set(self.0));
         }
     }
-    let _restore = Restore(NUMBERS_ONLY.with(|q| q.replace(true)));
+    let _restore = Restore(NUMBERS_ONLY.with(|q| q.replace(!words)));
+    f()
+}
+
+/// Runs `f` with [`text!`] writing its sentences, inside [`numbers_only`] too: what
+/// is built once and kept (a [`crate::memo::Memo`]) must not keep the empty sentences
+/// of the sizing that first asked for it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn with_words<T>(f: impl FnOnce() -> T) -> T {
+    words_set(true, f)
+}
+
+/// [`with_words`] in the browser: `f` itself.
+#[cfg(target_arch = "wasm32")]
+pub fn with_words<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 
@@ -430,6 +451,9 @@ mod tests {
         });
         assert_eq!(nested, (String::new(), String::new()));
         assert_eq!(sentence(), "76.35 ms at 1,500 msg/s");
+        // Inside it, `with_words` writes them again, and leaves them empty after.
+        let (worded, after) = numbers_only(|| (with_words(sentence), sentence()));
+        assert_eq!((worded.as_str(), after.as_str()), ("76.35 ms at 1,500 msg/s", ""));
         let caught = std::panic::catch_unwind(|| numbers_only(|| panic!("inside")));
         assert!(caught.is_err());
         assert_eq!(sentence(), "76.35 ms at 1,500 msg/s", "restored after a panic");

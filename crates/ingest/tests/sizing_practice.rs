@@ -2192,3 +2192,28 @@ fn pravega_bookies_take_the_copies_in_on_their_nics() {
     // The machine count counts them.
     assert_eq!(v.plan.nodes, v.plan.roles.iter().map(|r| r.machines).sum::<u32>());
 }
+
+/// The sizings an objective search reads for their numbers are made without words,
+/// and words memoized on the catalog are built when first asked: a catalog whose
+/// first plans are searches writes the same plans, words and all, as one warmed up
+/// by plans that make no search (else a memo first built inside a search would keep
+/// an empty sentence).
+#[test]
+fn a_fresh_catalogs_first_plans_being_searches_write_every_word() {
+    let searches: [&[(&str, &str)]; 4] = [
+        &[("mbps", "50"), ("partitions", "5000"), ("p99_ms", "5")],
+        &[("mbps", "100"), ("partitions", "5000"), ("p99_ms", "75"), ("fanout", "3"), ("drain_min", "30")],
+        &[("mbps", "5"), ("p99_ms", "8"), ("hw", "aws-i3en.2xlarge"), ("outage_h", "4")],
+        &[("mbps", "600"), ("size", "100"), ("p99_ms", "12"), ("hw", "kreps2014-6c-6hdd"), ("durability", "fsync")],
+    ];
+    let json = |cat: &Catalog, q: &[(&str, &str)]| serde_json::to_string(&run(cat, q)).expect("json");
+    let cold = catalog();
+    let first: Vec<String> = searches.iter().map(|q| json(&cold, q)).collect();
+    let warm = catalog();
+    for q in [&[][..], &[("mbps", "600"), ("size", "100"), ("hw", "kreps2014-6c-6hdd")][..], &[("hw", "aws-i3en.2xlarge"), ("fanout", "4"), ("outage_h", "4")][..]] {
+        run(&warm, q);
+    }
+    for (q, cold) in searches.iter().zip(first) {
+        assert_eq!(cold, json(&warm, q), "{q:?}");
+    }
+}
