@@ -33,7 +33,7 @@ test('upload with JS, plan with the data, and the share link reproduces it', asy
   await page.click('#upload-form button[type=submit]');
   await page.waitForSelector('#up-report h3.ok');
   assert.match(await page.textContent('#up-report'), /Imported \d+ rows \(kafka-perf\)/);
-  assert.match(await page.textContent('#up-report'), /\d+ run\(s\) stored: the rows of one system, message size, partitions and rate taken together/, 'rows and runs told apart');
+  assert.match(await page.textContent('#up-report'), /\d+ row\(s\) stored: one per condition \(system, message size, partitions, rate\) and metric.*A plan counts runs: a condition's throughput/, 'rows and runs told apart');
   assert.match(await page.textContent('#up-report'), /acks=1/, 'lint warning shown');
   await Promise.all([page.waitForNavigation(), page.click('#up-report a.plan-link')]);
   await hydrated(page);

@@ -21,10 +21,10 @@
         : `Imported ${report.rows_imported} rows (${report.format}) as dataset ${report.id}`)
       : (status === 413 ? 'File too large' : status === 429 ? 'Too many uploads: wait a minute' : 'Refused: nothing was stored'));
     box.appendChild(h);
-    // Rows are what the file holds; a plan counts runs: one per condition stored (a
-    // stop-38 reviewer read 7 rows here and 3 runs in the plan, unexplained).
+    // Rows are what the file holds; a plan counts runs (a stop-38 reviewer read 7 rows
+    // here and 3 runs in the plan, unexplained).
     if (ok && report.rows_stored) {
-      box.appendChild(el('p', 'muted', `${report.rows_stored} run(s) stored: the rows of one system, message size, partitions and rate taken together, the best throughput and median latencies — what a plan counts as runs`));
+      box.appendChild(el('p', 'muted', `${report.rows_stored} row(s) stored: one per condition (system, message size, partitions, rate) and metric — its best throughput, the median of each latency percentile. A plan counts runs: a condition's throughput, and says which it used`));
     }
     const list = (title, items, render) => {
       if (!items || !items.length) return;

@@ -1112,12 +1112,12 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // holds a majority of 3 or 5 members), but not every RF keeps its partitions'
     // write quorum: RF 4 over 3 zones puts 2 copies in one, and losing it leaves 2 of
     // 4, below a majority of 3 (a stop-39 reviewer; zones = 2 is said above).
-    if zones >= 3 && w.rf >= 3 {
+    if zones >= 3 && w.rf >= 2 {
         let (most, majority) = (w.rf.div_ceil(zones), w.rf / 2 + 1);
         if w.rf - most < majority {
             warnings.push(Warning {
                 kind: "zones".into(),
-                text: text!("{}: RF {} over {zones} zones puts {most} copies of some partitions in one zone; losing it leaves {}, below a majority write quorum of {majority} (acks=all): an RF that spreads a minority per zone (3 or 5 over 3 zones) keeps writes going", m.system.name(), w.rf, w.rf - most),
+                text: text!("{}: RF {} over {zones} zones puts {most} of some partitions' copies in one zone; losing it leaves {}, fewer than the {majority} a write acknowledged by a majority of copies waits for: an RF that keeps a minority per zone (3 or 5 over 3 zones) keeps writes going", m.system.name(), w.rf, w.rf - most),
             });
         }
     }
@@ -1140,8 +1140,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 factors::ROCKETMQ_MIN_BROKER_GROUPS
             ),
             SystemId::Pulsar | SystemId::Pravega => text!(
-                "ensemble E = W = RF = {} bookie(s), + 1 spare so a lost bookie is replaced in the ensemble and writes go on; at least 3: {} bookies",
+                "ensemble E = W = RF = {} bookie(s), + {} spare(s) so the bookies the data can lose are replaced in the ensemble and writes go on; at least 3: {} bookies",
                 w.rf,
+                factors::min_bookies(w.rf).saturating_sub(w.rf).min((w.rf.saturating_sub(1) / 2).max(1)),
                 factors::min_bookies(w.rf)
             ),
         },
@@ -2093,7 +2094,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
         }
         SystemId::Pravega => vec![
             role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
-            role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log), the RF copies coming in on its NIC and the hour of journal it holds, at least the ensemble + 1 spare, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
+            role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log), the RF copies coming in on its NIC and the hour of journal it holds, at least the ensemble + its spares, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", quorum, quorum, members("metadata quorum", zk)),
             role("long-term-storage", 0, 0, "external object / file storage holds the retention"),

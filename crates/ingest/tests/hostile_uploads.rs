@@ -843,7 +843,13 @@ fn another_encoding_or_a_binary_file_is_refused_as_such() {
     let with_bom = |b: &[u8], bom: &[u8]| [bom, b].concat();
     let le32: Vec<u8> = csv.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
     let be32: Vec<u8> = csv.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect();
-    let cases: [(&[u8], &str); 10] = [
+    let cases: [(&[u8], &str); 16] = [
+        (b"\xFD7zXZ\x00\x00\x04\xE6\xD6\xB4\x46", "an xz-compressed file"),
+        (b"BZh91AY&SY\x00\x01", "a bzip2-compressed file"),
+        (b"\x28\xB5\x2F\xFD\x24\x05", "a zstd-compressed file"),
+        (b"\x89PNG\r\n\x1A\n\x00\x00", "a PNG image, not a benchmark file"),
+        (&[3, 200, 17, 4, 250, 6, 7, 130, 21, 22, 1, 2], "a binary file (control bytes throughout)"),
+        (&[b'a', 0], "UTF-16 little-endian (no byte-order mark) text"),
         (&le32, "UTF-32 little-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
         (&be32, "UTF-32 big-endian (no byte-order mark) text, not UTF-8: save it as UTF-8"),
         (b"system,message_bytes,note\nkafka,1024,caf\xE9\n", "not UTF-8 text (a spreadsheet's legacy code page, such as Latin-1 or Windows-1252?): save it as UTF-8"),
@@ -868,6 +874,8 @@ fn another_encoding_or_a_binary_file_is_refused_as_such() {
     // A stray NUL in text is not a binary file (the readers strip control characters).
     let out = import("results.csv", b"system,message_bytes\nkafka,1024\x00\n", None, &meta());
     assert!(out.report.errors.iter().all(|e| !e.reason.contains("NUL")), "{:?}", out.report.errors);
+    // A byte-order mark alone is said to be that, not "empty".
+    assert_eq!(import("r.csv", &[0xEF, 0xBB, 0xBF], None, &meta()).report.errors[0].reason, "the file holds only a byte-order mark: nothing to read");
     // Text in UTF-8, with or without its byte-order mark, is still read.
     assert!(import("r.csv", csv.as_bytes(), None, &meta()).report.errors.iter().all(|e| !e.reason.contains("UTF-8")));
     assert!(import("r.csv", &with_bom(csv.as_bytes(), &[0xEF, 0xBB, 0xBF]), None, &meta()).report.errors.iter().all(|e| !e.reason.contains("UTF-8") && !e.reason.contains("NUL")));
@@ -887,6 +895,19 @@ fn a_perf_log_with_another_file_after_it_says_so() {
     let out = import("k.md", appended.as_bytes(), Some(ingest::upload::formats::Format::KafkaPerf), &meta());
     assert!(out.report.accepted(), "{:?}", out.report.errors);
     let l = out.report.warnings.iter().find(|l| l.code == "trailing_data").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
-    assert_eq!(l.line, Some(lines + 3), "{l:?}");
-    assert!(l.message.starts_with("2 line(s) from line "), "{}", l.message);
+    // From the CSV's header (line + 2: the log's last line break and the blank line).
+    assert_eq!(l.line, Some(lines + 2), "{l:?}");
+    assert!(l.message.starts_with(&format!("3 line(s) from line {} to the end", lines + 2)), "{}", l.message);
+    let warned = |tail: &str| {
+        let out = import("k.md", format!("{log}\n{tail}").as_bytes(), Some(ingest::upload::formats::Format::KafkaPerf), &meta());
+        out.report.warnings.iter().find(|l| l.code == "trailing_data").map(|l| (l.line, l.message.clone()))
+    };
+    // Ordinary log lines after the results are not data (a stop-39 reviewer: Kafka's
+    // log4j `[2024-…]` prefix was read as JSON), nor a timestamped line.
+    assert_eq!(warned("[2024-01-01 10:00:00,123] INFO Closing the Kafka producer with timeoutMillis = 9223372036854775807 ms.\n[2024-01-01 10:00:00,124] WARN done (org.apache.kafka)\n2024-01-01 10:00:01,000 INFO shutdown\n"), None);
+    // A three-column CSV, and a row whose number is quoted with a thousands separator.
+    assert!(warned("a,b,c\n1,2,3\n4,5,6\n").is_some_and(|(line, m)| line == Some(lines + 2) && m.starts_with("3 line(s)")));
+    assert!(warned("system,metric,value,unit,percentile,message_bytes,stat,run\nkafka,produce,\"1,234\",msg/s,,1024,max,r1\n").is_some_and(|(line, m)| line == Some(lines + 2) && m.starts_with("2 line(s)")));
+    // JSON pasted after it, counted to the end.
+    assert!(warned("{\"workload\": \"x\",\n  \"publishRate\": [1, 2]\n}\n").is_some_and(|(line, m)| line == Some(lines + 2) && m.starts_with("3 line(s)")));
 }

@@ -113,7 +113,8 @@ fn report_html(r: &ingest::upload::ImportReport, heading: &str, back_to: &str, f
          <body><main class=\"page single\"><section class=\"card\"><h1>{}</h1><p>Format: <code>{}</code></p>{}{}{}<p><a href=\"{}\">Back to the advisor (your workload kept; choose the file again)</a></p></section></main></body></html>",
         esc(heading),
         esc(heading),
-        esc(&r.format),
+        // Refused before a format was told apart (an encoding, an empty file): say so.
+        if r.format.is_empty() { "not detected".to_string() } else { esc(&r.format) },
         if errors.is_empty() { String::new() } else { format!("<h2>Errors</h2><ul class=\"upload-errors\">{errors}</ul>") },
         if warnings.is_empty() { String::new() } else { format!("<h2>Warnings</h2><ul>{warnings}</ul>") },
         again_form(fields),

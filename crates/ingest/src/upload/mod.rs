@@ -252,6 +252,18 @@ fn encoding_refusal(bytes: &[u8]) -> Option<(usize, String)> {
     if bytes.starts_with(b"PK\x03\x04") {
         return Some((1, "a zip archive: upload the benchmark file inside it, unzipped".to_string()));
     }
+    let magic: [(&[u8], &str); 6] = [
+        (b"\xFD7zXZ\x00", "an xz-compressed file: upload the benchmark file uncompressed (unxz it first)"),
+        (b"BZh", "a bzip2-compressed file: upload the benchmark file uncompressed (bunzip2 it first)"),
+        (b"\x28\xB5\x2F\xFD", "a zstd-compressed file: upload the benchmark file uncompressed (unzstd it first)"),
+        (b"\x89PNG", "a PNG image, not a benchmark file: upload the log, JSON or CSV the benchmark wrote"),
+        (b"\xFF\xD8\xFF", "a JPEG image, not a benchmark file: upload the log, JSON or CSV the benchmark wrote"),
+        (b"%PDF-", "a PDF document, not a benchmark file: upload the log, JSON or CSV the benchmark wrote"),
+    ];
+    // bzip2's "BZh" is followed by a block-size digit; the others by their own bytes.
+    if let Some((_, what)) = magic.iter().find(|(m, _)| bytes.starts_with(m) && (*m != b"BZh" || bytes.get(3).is_some_and(u8::is_ascii_digit))) {
+        return Some((1, (*what).to_string()));
+    }
     if bytes.starts_with(&[0, 0, 0xFE, 0xFF]) || bytes.starts_with(&[0xFF, 0xFE, 0, 0]) {
         return Some((1, utf16("UTF-32 (byte-order mark)")));
     }
@@ -269,14 +281,20 @@ fn encoding_refusal(bytes: &[u8]) -> Option<(usize, String)> {
     let head = &bytes[..bytes.len().min(1024)];
     let nuls = |parity: usize| head.iter().skip(parity).step_by(2).filter(|b| **b == 0).count();
     let half = head.len() / 2;
-    let nul_at = |parity: usize| half >= 2 && nuls(parity) * 2 >= half && nuls(1 - parity) * 20 < half.max(1);
+    let nul_at = |parity: usize| half >= 1 && nuls(parity) * 2 >= half && nuls(1 - parity) * 20 < half;
     if nul_at(0) || nul_at(1) {
         return Some((1, utf16(if nul_at(1) { "UTF-16 little-endian (no byte-order mark)" } else { "UTF-16 big-endian (no byte-order mark)" })));
     }
-    // NUL bytes in numbers (a tenth or more of the first kilobyte): a binary file. A
-    // stray one in a note is text with a control character, which the readers strip.
-    if nuls(0) + nuls(1) < head.len().div_ceil(10) {
+    // NUL or other control bytes (not tab, line breaks, form feed or escape) in a
+    // tenth or more of the first kilobyte: a binary file, compressed or not (a stop-39
+    // reviewer's random bytes were told to be saved as UTF-8). A stray one in a note
+    // is text with a control character, which the readers strip.
+    let control = head.iter().filter(|b| **b < 0x20 && !matches!(**b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B)).count();
+    if head.is_empty() || control < head.len().div_ceil(10) {
         return None;
+    }
+    if nuls(0) + nuls(1) == 0 {
+        return Some((1, "a binary file (control bytes throughout), not the text of a benchmark log, JSON or CSV".to_string()));
     }
     let nul = bytes.iter().position(|b| *b == 0)?;
     let line = bytes[..nul].iter().filter(|b| **b == b'\n').count() + 1;
@@ -311,7 +329,14 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
     // Nothing to read is said to be nothing (a tester's empty body was refused as
     // "text without a table header").
     if text.trim().is_empty() {
-        report.errors.push(ImportError::new(1, "file", if text.is_empty() { "the file is empty: nothing was sent to read" } else { "the file holds only white space: nothing to read" }));
+        let why = if bytes.is_empty() {
+            "the file is empty: nothing was sent to read"
+        } else if text.is_empty() {
+            "the file holds only a byte-order mark: nothing to read"
+        } else {
+            "the file holds only white space: nothing to read"
+        };
+        report.errors.push(ImportError::new(1, "file", why));
         return Imported { report, dataset: None };
     }
     if cancelled() {

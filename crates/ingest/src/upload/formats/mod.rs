@@ -77,19 +77,54 @@ pub fn parse(format: Format, text: &str) -> Result<Parsed, Vec<ImportError>> {
 }
 
 /// A tool log with another file's data after its last result — CSV rows, JSON or a
-/// table row — is said to be so: those lines are not read (a stop-38 reviewer
-/// appended a CSV to a perf log and was told nothing). A CSV row: three commas or
-/// more and two cells or more that are numbers. Ordinary log lines after the results
-/// (shutdown messages, timestamps) are not data.
+/// table — is said to be so, from that file's first line to the end: those lines are
+/// not read (a stop-38 reviewer appended a CSV to a perf log and was told nothing). A
+/// CSV row: three cells or more (quoted cells kept whole), a quarter or more of those
+/// filled numbers (`1,234` quoted counts as one); its header, the line before with as many
+/// cells, is where the file starts. JSON: a line that opens an object or an array of
+/// values, not a log line's `[2024-01-01 …]` or `[INFO]` prefix. Ordinary log lines
+/// after the results (shutdown messages, timestamps) are not data.
 fn trailing_data(text: &str, parsed: &Parsed) -> Option<super::report::Lint> {
     let last = parsed.measurements.iter().map(|m| m.line).max()?;
-    let data = |l: &str| l.starts_with('{') || l.starts_with('[') || l.starts_with('|') || (l.matches(',').count() >= 3 && l.split(',').filter(|c| c.trim().parse::<f64>().is_ok()).count() >= 2);
-    let lines: Vec<usize> = text.lines().enumerate().skip(last).filter(|(_, l)| data(l.trim())).map(|(i, _)| i + 1).collect();
-    let first = *lines.first()?;
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().skip(last).map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
+    let at = lines.iter().position(|(_, l)| is_data_line(l))?;
+    // Its header: the line before it, with as many cells.
+    let start = match at.checked_sub(1).map(|i| lines[i]) {
+        Some((n, h)) if !is_data_line(h) && csv_cells(h).len() >= 3 && csv_cells(h).len() == csv_cells(lines[at].1).len() => n,
+        _ => lines[at].0,
+    };
+    let count = lines.iter().filter(|(n, _)| *n >= start).count();
     Some(super::report::Lint::new(
         "trailing_data",
-        Some(first),
-        format!("{} line(s) from line {first} on, after the last result read, look like another file's data (CSV rows, JSON or a table) and were not read", lines.len()),
+        Some(start),
+        format!("{count} line(s) from line {start} to the end, after the last result read, look like another file's data (CSV rows, JSON or a table) and were not read"),
         "a log with another file pasted after it: upload each file on its own, in its own format",
     ))
+}
+
+/// A line's comma-separated cells, a double-quoted cell kept whole (its commas inside).
+fn csv_cells(line: &str) -> Vec<&str> {
+    let (mut cells, mut from, mut quoted) = (Vec::new(), 0, false);
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                cells.push(line[from..i].trim().trim_matches('"'));
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    cells.push(line[from..].trim().trim_matches('"'));
+    cells
+}
+
+/// Whether a line reads as data of another file: a table row, JSON opening, or a CSV
+/// row ([`trailing_data`]).
+fn is_data_line(l: &str) -> bool {
+    let json = l == "{" || l == "[" || l.starts_with("{\"") || l.starts_with("[{") || l.starts_with("[\"") || (l.starts_with('[') && l[1..].trim_start().starts_with(|c: char| c == '{' || c == '"' || c == ']'));
+    let cells = csv_cells(l);
+    let filled = cells.iter().filter(|c| !c.is_empty()).count();
+    let numbers = cells.iter().filter(|c| c.replace(',', "").parse::<f64>().is_ok()).count();
+    json || l.starts_with('|') || (cells.len() >= 3 && numbers >= 1 && numbers * 4 >= filled)
 }
