@@ -84,10 +84,10 @@
 # set a planned partition count, tiered storage per system (+1.2 KB). Then 285,184 B
 # (284,897 B measured, stop 38): the partitions for the produce rate at the target
 # utilisation and the durability, a partition owner's NIC, each message's record fields in
-# storage, a Pravega plan's storage row in words (+787 B). Then 285,888 B (285,869 B measured,
+# storage, a Pravega plan's storage row in words (+787 B). Then 286,016 B (285,983 B measured,
 # stop 39): the p99 at the lightest measured load beside the expected one and in the decision
-# path, metadata quorums sized by RF with their words, RF over three zones' write-quorum
-# warning, Pravega's bookies bound by their NICs (+972 B).
+# path, metadata quorums and bookie spares sized by RF with their words, RF over three zones'
+# write-quorum warning, Pravega's bookies bound by their NICs (+1,086 B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wasm=target/site/pkg/app_bg.wasm
