@@ -65,8 +65,14 @@ pub const KAFKA_MIN_BROKERS: u32 = 3;
 /// Controllers); past it, more members slow every metadata write for losses the
 /// data's own acknowledgements rarely ask. E.g. RF 1–4 → 3, RF 5 and more → 5.
 pub fn metadata_quorum(rf: u32) -> u32 {
-    let f = (rf.saturating_sub(1) / 2).max(1);
-    (2 * f + 1).min(5)
+    (2 * losses_survived(rf) + 1).min(5)
+}
+
+/// The machines `rf` copies lose at once and stay writable with a majority of them
+/// acknowledging: (RF − 1) ÷ 2, at least 1 (what [`metadata_quorum`] and
+/// [`min_bookies`] size for). RF 3 → 1, RF 5 → 2, RF 7 → 3.
+pub fn losses_survived(rf: u32) -> u32 {
+    (rf.saturating_sub(1) / 2).max(1)
 }
 
 /// Fewest bookies for an ensemble of `rf` (E = W = RF): the ensemble and as many more
@@ -78,7 +84,7 @@ pub fn metadata_quorum(rf: u32) -> u32 {
 /// 3 bookies minimum). RF 3 → 4, RF 5 → 7 (6 until stop 39: a second loss, which its
 /// 5 ZooKeeper members survive, stopped the writes — a stop-39 reviewer).
 pub fn min_bookies(rf: u32) -> u32 {
-    rf.saturating_add((rf.saturating_sub(1) / 2).max(1)).max(3)
+    rf.saturating_add(losses_survived(rf)).max(3)
 }
 
 /// A throughput multiplier with its source.
@@ -194,8 +200,7 @@ pub const MAX_PLAUSIBLE_RATIO: f64 = 10.0;
 mod tests {
     use super::*;
 
-    /// 2f + 1 for the f machines RF copies lose with a majority acknowledging, at
-    /// least 3 and at most 5 (the Apache Kafka docs' 3 or 5).
+    /// The ensemble and a spare for each loss the data survives, at least 3.
     #[test]
     fn bookies_replace_what_the_data_loses() {
         for (rf, want) in [(1, 3), (2, 3), (3, 4), (4, 5), (5, 7), (7, 10)] {
@@ -203,6 +208,8 @@ mod tests {
         }
     }
 
+    /// 2f + 1 for the f machines RF copies lose with a majority acknowledging, at
+    /// least 3 and at most 5 (the Apache Kafka docs' 3 or 5).
     #[test]
     fn the_metadata_quorum_loses_what_the_data_loses() {
         for (rf, want) in [(1, 3), (2, 3), (3, 3), (4, 3), (5, 5), (6, 5), (7, 5), (9, 5)] {

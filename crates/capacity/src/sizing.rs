@@ -1142,7 +1142,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             SystemId::Pulsar | SystemId::Pravega => text!(
                 "ensemble E = W = RF = {} bookie(s), + {} spare(s) so the bookies the data can lose are replaced in the ensemble and writes go on; at least 3: {} bookies",
                 w.rf,
-                factors::min_bookies(w.rf).saturating_sub(w.rf).min((w.rf.saturating_sub(1) / 2).max(1)),
+                factors::losses_survived(w.rf),
                 factors::min_bookies(w.rf)
             ),
         },
@@ -1171,7 +1171,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Binding bound and data nodes (Pulsar's bookies take their share of the CPU, and
     // of the network only the replica writes coming in: consumers read from the
     // brokers, which the serving count sizes by the whole network bound).
-    let bookie_net = if serving_cpu_share(m.system, read_share).is_some() && net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 };
+    // The replica writes' share of the network bound: what a bookie takes in.
+    let bookie_in_share = if net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 };
+    let bookie_net = if serving_cpu_share(m.system, read_share).is_some() { bookie_in_share } else { 1.0 };
     let data_share = |b: &Bound| match b.kind {
         BoundKind::Cpu => b.nodes * data_cpu_share(m.system, read_share),
         BoundKind::Network => b.nodes * bookie_net,
@@ -1429,7 +1431,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
-    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, if net_in.max(net_out) > 0.0 { net_in / net_in.max(net_out) } else { 1.0 }, broker_cpu);
+    let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, bookie_in_share, broker_cpu);
     let (n_cpu, n_disk, n_net) = (carry.cpu.effective(), carry.disk.effective(), carry.network.effective());
     let cpu_capacity = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n_cpu * per_node_cores / demand,
@@ -2053,7 +2055,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
     let quorum = factors::metadata_quorum(w.rf);
     // Why the quorum has the members it has, where RF asked for more than 3.
     // What the quorum loses against what RF's data loses, and the rule's source.
-    let members = |what: &str, source: &str| text!("{what}: {quorum} members, losing {}; RF {}'s data loses {} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf, (w.rf.saturating_sub(1) / 2).max(1));
+    let members = |what: &str, source: &str| text!("{what}: {quorum} members, losing {}; RF {}'s data loses {} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf, factors::losses_survived(w.rf));
     let zk = "ZooKeeper Administrator's Guide, 2F + 1 machines for F failures";
     match system {
         SystemId::Kafka => {

@@ -419,13 +419,13 @@ impl LatencyModel {
     }
 }
 
-/// The lightest load (utilisation) any run on the `picked` curves measured; ∞ when
-/// they carry no measured points. Below it a curve is extrapolated.
 /// How far above the expected p99 the figure at the lightest measured load must read
 /// for a prediction to carry it ([`Predicted::at_lightest_load_ms`]): closer, the
 /// curve is flat there and the expected figure is as good as measured.
 const LIGHTEST_LOAD_MARK: f64 = 1.01;
 
+/// The lightest load (utilisation) any run on the `picked` curves measured; ∞ when
+/// they carry no measured points. Below it a curve is extrapolated.
 fn lightest_load(picked: &[(&LatencyCurve, f64)]) -> f64 {
     picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.u))).fold(f64::INFINITY, f64::min)
 }

@@ -239,20 +239,17 @@ fn cap_lists(report: &mut ImportReport) {
 }
 
 /// Why `bytes` are not text mqplan reads, where their encoding says so before UTF-8
-/// decoding would: gzip or zip (by their magic numbers), UTF-16 or UTF-32 (with a byte-order mark, or without one, where
-/// every second byte of the first kilobyte is NUL: ASCII written as UTF-16 is valid
-/// UTF-8 and was read as text of NULs — a stop-38 reviewer), or many NUL bytes (a
-/// binary file). None for text.
+/// decoding would: compressed files, images and PDFs (by their magic numbers), UTF-16
+/// or UTF-32 (with a byte-order mark, or without one, where the NULs of ASCII in them
+/// fall every second or fourth byte of the first kilobyte: ASCII written as UTF-16 is
+/// valid UTF-8 and was read as text of NULs — a stop-38 reviewer), or control bytes
+/// throughout (a binary file). None for text.
 fn encoding_refusal(bytes: &[u8]) -> Option<(usize, String)> {
     let save = "save it as UTF-8 (most editors: Save As → encoding UTF-8) and upload again";
     let utf16 = |which: &str| format!("{which} text, not UTF-8: {save}");
-    if bytes.starts_with(&[0x1F, 0x8B]) {
-        return Some((1, "a gzip-compressed file: upload the benchmark file uncompressed (gunzip it first)".to_string()));
-    }
-    if bytes.starts_with(b"PK\x03\x04") {
-        return Some((1, "a zip archive: upload the benchmark file inside it, unzipped".to_string()));
-    }
-    let magic: [(&[u8], &str); 6] = [
+    let magic: [(&[u8], &str); 8] = [
+        (b"\x1F\x8B", "a gzip-compressed file: upload the benchmark file uncompressed (gunzip it first)"),
+        (b"PK\x03\x04", "a zip archive: upload the benchmark file inside it, unzipped"),
         (b"\xFD7zXZ\x00", "an xz-compressed file: upload the benchmark file uncompressed (unxz it first)"),
         (b"BZh", "a bzip2-compressed file: upload the benchmark file uncompressed (bunzip2 it first)"),
         (b"\x28\xB5\x2F\xFD", "a zstd-compressed file: upload the benchmark file uncompressed (unzstd it first)"),

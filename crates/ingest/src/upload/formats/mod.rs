@@ -122,7 +122,7 @@ fn csv_cells(line: &str) -> Vec<&str> {
 /// Whether a line reads as data of another file: a table row, JSON opening, or a CSV
 /// row ([`trailing_data`]).
 fn is_data_line(l: &str) -> bool {
-    let json = l == "{" || l == "[" || l.starts_with("{\"") || l.starts_with("[{") || l.starts_with("[\"") || (l.starts_with('[') && l[1..].trim_start().starts_with(|c: char| c == '{' || c == '"' || c == ']'));
+    let json = l == "{" || l == "[" || l.starts_with("{\"") || (l.starts_with('[') && l[1..].trim_start().starts_with(['{', '"', ']']));
     let cells = csv_cells(l);
     let filled = cells.iter().filter(|c| !c.is_empty()).count();
     let numbers = cells.iter().filter(|c| c.replace(',', "").parse::<f64>().is_ok()).count();
