@@ -123,7 +123,7 @@ impl IntoResponse for ApiError {
             ApiError::Timeout => (
                 StatusCode::REQUEST_TIMEOUT,
                 "timeout",
-                "the request took longer than the server's limit (MQPLAN_TIMEOUT_S); nothing was stored".to_string(),
+                "the request took longer than the server's limit (MQPLAN_TIMEOUT_S, and for an upload a second more per 256 KiB of body received); nothing was stored".to_string(),
                 vec![],
             ),
             ApiError::BodyTimeout => (

@@ -5,6 +5,8 @@
 //! write's fate decided once ([`WriteClaim`]) so the answer is what happened.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, Multipart, Request};
@@ -25,6 +27,12 @@ pub const MAX_FIELD_BYTES: usize = 16 * 1024;
 /// A raw body's buffer is sized from its Content-Length up to this, then grows as
 /// bytes arrive (a declared length is a claim, not bytes).
 const MAX_PREALLOCATED: usize = 8 << 20;
+
+/// The slowest upload body that earns time beyond `MQPLAN_TIMEOUT_S`: each 256 KiB
+/// received (2 Mbit/s) adds a second to the upload's budget, so a 64 MiB file on a
+/// slow uplink is read, while a trickle is still cut at the budget (mqplan's choice;
+/// a stop-40 tester's 20 MB at 1 MB/s was cut at 10 s: the cap needed 54 Mbit/s).
+pub const UPLOAD_BYTES_PER_EXTRA_SECOND: f64 = 256.0 * 1024.0;
 
 /// What a request carried: the file and every field (query pairs first, then
 /// form fields), names and values decoded.
@@ -127,7 +135,9 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter:
             if file.is_some() {
                 return Err(ApiError::MalformedBody("field `file`: more than one file part; send one file per upload".into()));
             }
-            let name = field.file_name().unwrap_or("upload").to_string();
+            // The file's own name, not the client's path to it: older browsers send
+            // `C:\Users\…\run.csv`, and a stop-40 tester stored "../../../etc/x.csv".
+            let name = field.file_name().and_then(|n| n.rsplit(['/', '\\']).next()).filter(|n| !n.trim().is_empty()).unwrap_or("upload").to_string();
             let mut data = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
                 read = read.saturating_add(chunk.len());
@@ -195,17 +205,25 @@ pub fn field_errors(fields: &[(String, String)]) -> Vec<ImportError> {
 /// The request's own errors (400, 413, 429), 408, or 500.
 pub async fn run(state: AppState, gate: ImportGate, req: Request, query: Vec<(String, String)>) -> Result<Outcome, ApiError> {
     let claim = WriteClaim::new();
-    let mut task = tokio::spawn(pipeline(state, gate.clone(), req, query, claim.clone()));
+    let received = Arc::new(AtomicUsize::new(0));
+    let mut task = tokio::spawn(pipeline(state, gate.clone(), req, query, claim.clone(), received.clone()));
     let guard = AbandonOnDrop::new(claim.clone(), task.abort_handle());
-    let joined = match tokio::time::timeout(gate.timeout, &mut task).await {
-        Ok(j) => j,
-        Err(_) if claim.abandon() => {
-            task.abort();
-            guard.disarm();
-            return Err(ApiError::Timeout);
+    // The budget grows with the body received ([`UPLOAD_BYTES_PER_EXTRA_SECOND`]).
+    let start = tokio::time::Instant::now();
+    let deadline = || start + gate.timeout + std::time::Duration::from_secs_f64(received.load(Ordering::Relaxed) as f64 / UPLOAD_BYTES_PER_EXTRA_SECOND);
+    let joined = loop {
+        match tokio::time::timeout_at(deadline(), &mut task).await {
+            Ok(j) => break j,
+            // More arrived while waiting: a later deadline.
+            Err(_) if deadline() > tokio::time::Instant::now() => {}
+            Err(_) if claim.abandon() => {
+                task.abort();
+                guard.disarm();
+                return Err(ApiError::Timeout);
+            }
+            // The writer is committing: its outcome is the answer.
+            Err(_) => break (&mut task).await,
         }
-        // The writer is committing: its outcome is the answer.
-        Err(_) => (&mut task).await,
     };
     guard.disarm();
     joined.map_err(|e| ApiError::Internal(e.to_string()))?
@@ -235,7 +253,7 @@ fn prepare(up: &Upload) -> Result<(UploadMeta, Option<Format>), ImportReport> {
     }
 }
 
-async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(String, String)>, claim: WriteClaim) -> Result<Outcome, ApiError> {
+async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(String, String)>, claim: WriteClaim, received: Arc<AtomicUsize>) -> Result<Outcome, ApiError> {
     let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if let Some(n) = declared {
@@ -245,7 +263,11 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     // the bytes live that long.
     gate.check_room(declared)?;
     let mut room = BodyRoom::default();
-    let up = read_upload(req, query, &mut |n| gate.take_room(&mut room, n)).await?;
+    let up = read_upload(req, query, &mut |n| {
+        received.store(n, Ordering::Relaxed);
+        gate.take_room(&mut room, n)
+    })
+    .await?;
     let _inflight = room;
     if declared.is_none() {
         gate.charge(peer, up.bytes.len())?;

@@ -95,6 +95,15 @@ pub fn validation_text(t: &ThroughputModel) -> String {
         out.push_str(&line(&row_cells(r)));
     }
     out.push_str("\nfitted on all sources\n");
+    out.push_str(&corpus_fit_text(t));
+    out
+}
+
+/// The corpus model fitted on every source, in words: per system its CPU cost, tail
+/// read, partition ceiling, intervals, machine and disk effects; then the durability
+/// factors. What `validate` ends with and `fit` begins with.
+pub fn corpus_fit_text(t: &ThroughputModel) -> String {
+    let mut out = String::new();
     for s in &t.systems {
         out.push_str(&format!(
             "{}: t(s) = {:.2} + {:.5}·s core·µs per replica write, s the message size in bytes{}; tail read {}; partition ceiling {}; intervals {}\n",

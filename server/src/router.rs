@@ -237,17 +237,22 @@ pub fn router(state: AppState, limits: Limits) -> Router {
     let gate = crate::gate::ImportGate::new(limits.timeout, limits.max_imports, limits.upload_mib_per_min).with_inflight(limits.upload_inflight_bytes, limits.max_upload_bytes);
     // Uploads keep their own time budget (crate::import): a timeout must decide,
     // with the write, whether anything was stored — not drop the request mid-commit.
-    let mut uploads = Router::new()
-        .route("/api/v1/datasets", post(api::upload::post_dataset))
-        .route("/upload", post(api::upload_form::post_upload_form))
+    // The rate limit counts POSTs only: on the routes' POST handlers, not the routes
+    // (a stop-40 tester spent a visitor's upload quota with `<img src=/upload>`: each
+    // GET's 405 counted).
+    let (mut dataset, mut form) = (post(api::upload::post_dataset), post(api::upload_form::post_upload_form));
+    if let Some(g) = governor {
+        dataset = dataset.route_layer(g.clone());
+        form = form.route_layer(g);
+    }
+    let uploads = Router::new()
+        .route("/api/v1/datasets", dataset)
+        .route("/upload", form)
         .layer(axum::Extension(gate))
         .layer(DefaultBodyLimit::disable())
         .layer(RequestBodyLimitLayer::new(limits.max_upload_bytes))
         .layer(RequestBodyTimeoutLayer::new(limits.body_timeout))
         .layer(axum::middleware::map_response(move |res: axum::response::Response| async move { too_large_as_json(res, limits.max_upload_bytes) }));
-    if let Some(g) = governor {
-        uploads = uploads.layer(g);
-    }
     let uploads = uploads.layer(axum::middleware::from_fn(api::upload_form::errors_as_html));
     let reads = Router::new()
         .route("/api/v1/plan", get(api::plan::get_plan))

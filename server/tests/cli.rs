@@ -195,6 +195,14 @@ fn fit_lists_parameters_and_points() {
     // Seed 000 gives two sizes per system: two parameters through two points leave
     // no residual, and an R² of 1.000 would read as a perfect model.
     assert!(out.contains("exact through its points (0 residual dof: R² says nothing)") && !out.contains("R² 1.000"), "{out}");
+    // The corpus fit plans use comes first, as `validate` shows it; the seed curves
+    // after, said to answer only for uploads alone (a stop-40 reviewer read Kafka's
+    // seed curve, 3.6× the corpus's cost at 1 KB, as the model).
+    let (_, validate, _) = mqplan(&["validate"]);
+    let corpus_kafka = validate.lines().find(|l| l.starts_with("Kafka: t(s)")).expect("validate's Kafka fit");
+    let (corpus, seed) = out.split_once("Seed size curves").expect("seed curves labelled");
+    assert!(corpus.starts_with("Corpus fit (what plan, predict and validate use)") && corpus.contains(corpus_kafka), "{corpus}");
+    assert!(seed.contains("data=only") && seed.contains("Kafka: t(s) ="), "{seed}");
 }
 
 #[test]

@@ -99,6 +99,32 @@ async fn a_write_still_undecided_at_the_timeout_is_rolled_back_and_the_408_is_tr
     assert_eq!(store.count().expect("count"), 0, "the write was rolled back inside its transaction");
 }
 
+/// A stop-40 tester's 20 MB at 1 MB/s was cut at MQPLAN_TIMEOUT_S: the 64 MiB cap
+/// needed 54 Mbit/s. Each 256 KiB received earns a second; a trickle earns nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_steady_slow_body_earns_time_and_a_trickle_does_not() {
+    use futures_util::StreamExt;
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { timeout: Duration::from_millis(600), ..Limits::default() });
+    let streamed = |chunks: Vec<Vec<u8>>, gap_ms: u64| {
+        let s = futures_util::stream::iter(chunks).then(move |c| async move {
+            tokio::time::sleep(Duration::from_millis(gap_ms)).await;
+            Ok::<_, std::io::Error>(axum::body::Bytes::from(c))
+        });
+        Request::post("/api/v1/datasets?nodes=3&cores=8&dry_run=1").header("content-type", "text/csv").body(Body::from_stream(s)).expect("request")
+    };
+    // 1 MiB in 16 parts 75 ms apart (≈ 850 KiB/s): 1.2 s, twice the 0.6 s budget, 4 s
+    // earned as it arrives.
+    let mut chunks = vec![CSV.to_vec()];
+    chunks.extend((0..16).map(|_| vec![b'\n'; 64 * 1024]));
+    let (res, body) = send(&app, streamed(chunks, 75)).await;
+    assert_eq!(res.status(), StatusCode::OK, "{}", &body[..body.len().min(300)]);
+    // 10 bytes every 150 ms: 1.2 s for 80 bytes, nothing earned: cut at the budget.
+    let t = std::time::Instant::now();
+    let (res, body) = send(&app, streamed((0..8).map(|_| b"\n\n\n\n\n\n\n\n\n\n".to_vec()).collect(), 150)).await;
+    assert_eq!(res.status(), StatusCode::REQUEST_TIMEOUT, "{body}");
+    assert!(t.elapsed() < Duration::from_millis(1100), "cut at the budget, not at the body's end: {:?}", t.elapsed());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_write_that_committed_before_the_timeout_is_answered_201_not_408() {
     let store = slow(0, 2000);
@@ -121,6 +147,12 @@ async fn dry_run_is_read_from_the_decoded_query_and_from_the_form() {
     assert_eq!(res.status(), StatusCode::OK, "{body}");
     assert!(body.contains("Dry run: nothing was stored"));
     assert_eq!(store.count().expect("count"), 0, "no dry run stored anything");
+    // A dry run of a file the upload would refuse answers 422 with its report, as
+    // the upload would (a stop-40 tester: it said 200).
+    let (res, body) = send(&app, raw_post("dry_run=1&nodes=3&cores=8", b"\x00\x01\x02binary\x00\x00\x00\x00".to_vec())).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(json(&body)["errors"].as_array().is_some_and(|e| !e.is_empty()), "{body}");
+    assert_eq!(store.count().expect("count"), 0);
     // dry_run=0 stores.
     let (res, _) = send(&app, multipart_to("/api/v1/datasets", CSV, &[("nodes", "3"), ("cores", "8"), ("dry_run", "0")])).await;
     assert_eq!(res.status(), StatusCode::CREATED);
@@ -151,8 +183,11 @@ async fn the_byte_quota_refuses_a_client_past_its_burst() {
         v.resize(n, b'\n');
         v
     };
+    // Read and refused for its 3 M rows (a dry run answers as the upload would), not
+    // for the quota: the first 3 MiB are within the 4 MiB burst.
     let (res, body) = send(&app, raw_post("dry_run=1&nodes=3&cores=8", big(3 << 20))).await;
-    assert_eq!(res.status(), StatusCode::OK, "{}", &body[..body.len().min(300)]);
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{}", &body[..body.len().min(300)]);
+    assert!(body.contains("at most 2000000 per upload"), "{}", &body[..body.len().min(300)]);
     let (res, body) = send(&app, raw_post("dry_run=1&nodes=3&cores=8", big(3 << 20))).await;
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS, "4 MiB burst: the second 3 MiB is over");
     let v = json(&body);

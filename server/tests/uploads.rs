@@ -70,6 +70,21 @@ async fn omb_upload_is_stored_once_and_read_back() {
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
+/// A stop-40 tester stored "../../../etc/=passwd.csv" as a dataset's name, and older
+/// browsers send the client's whole path: only the file's own name is kept.
+#[tokio::test]
+async fn an_uploads_name_is_the_files_own_not_its_path() {
+    let store = Arc::new(SqliteStore::in_memory().expect("store"));
+    let app = app_with(store.clone(), Limits::default());
+    for (i, (sent, kept)) in [("../../../etc/=passwd.csv", "=passwd.csv"), ("C:\\Users\\me\\run 1.csv", "run 1.csv")].into_iter().enumerate() {
+        let csv = format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,{},msg/s,100\n", 1000 + i);
+        let (s, body) = send(&app, multipart(sent, csv.as_bytes(), &[("nodes", "3"), ("cores", "8")])).await;
+        assert!(s.is_success(), "{body}");
+        let id = serde_json::from_str::<serde_json::Value>(&body).expect("json")["id"].as_str().expect("id").to_string();
+        assert_eq!(store.get(&id).expect("get").expect("stored").name, kept);
+    }
+}
+
 #[tokio::test]
 async fn refused_upload_stores_nothing_and_names_line_and_field() {
     let store = Arc::new(SqliteStore::in_memory().expect("store"));
@@ -129,6 +144,27 @@ async fn limits_answer_413_and_429() {
     let v: serde_json::Value = serde_json::from_str(&last.1).expect("429 is the API's JSON error");
     assert_eq!(v["error"], "rate_limited");
     assert!(v["message"].as_str().is_some_and(|m| m.contains("retry in")), "{v}");
+}
+
+/// A stop-40 tester: ten GETs of /upload (an `<img>` on any site) spent the
+/// visitor's upload quota, each 405 counted. Only POSTs count now.
+#[tokio::test]
+async fn requests_that_are_not_posts_spend_no_upload_quota() {
+    let app = app_with(Arc::new(SqliteStore::in_memory().expect("store")), Limits { upload_burst: 2, upload_refill_secs: 60, ..Limits::default() });
+    for path in ["/upload", "/api/v1/datasets/x", "/upload"] {
+        for method in ["GET", "PUT", "DELETE", "OPTIONS"] {
+            let (s, _) = send(&app, Request::builder().method(method).uri(path).body(Body::empty()).expect("request")).await;
+            assert_ne!(s, StatusCode::TOO_MANY_REQUESTS, "{method} {path}");
+        }
+    }
+    let csv = b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,1000,msg/s,100\n";
+    for i in 0..2 {
+        let (s, body) = send(&app, raw_post("nodes=3&cores=8&dry_run=1", csv.to_vec())).await;
+        assert_ne!(s, StatusCode::TOO_MANY_REQUESTS, "POST {i}: {body}");
+    }
+    // The burst of 2 is the POSTs' own: the third is refused.
+    let (s, _) = send(&app, raw_post("nodes=3&cores=8&dry_run=1", csv.to_vec())).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[tokio::test]
@@ -236,8 +272,10 @@ async fn markup_in_names_is_escaped_and_formula_cells_are_neutralised_on_export(
 async fn dry_run_reports_what_the_file_says_and_stores_nothing() {
     let store = Arc::new(SqliteStore::in_memory().expect("store"));
     let app = app_with(store.clone(), Limits::default());
+    // No machine fields yet (the page's pre-fill): the file is read and reported, and
+    // the status is the upload's own, 422 for the fields it lacks (since stop 40).
     let (s, body) = send(&app, raw_post("dry_run=1", sample("pulsar_perf_produce_consume_output.txt"))).await;
-    assert_eq!(s, StatusCode::OK);
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     let v: serde_json::Value = serde_json::from_str(&body).expect("json");
     assert_eq!(v["inferred"]["system"], "pulsar");
     assert_eq!(v["inferred"]["message_bytes"], 1024.0);

@@ -109,9 +109,9 @@ pub fn RecommendationCard(
                     {p999}
                     {after_p99}
                     <dt>"Utilisation at peak"</dt>
-                    <dd>"CPU " <Num text=pct(best.utilisation.cpu) tip="core-seconds needed ÷ cores of all data nodes" />
-                        ", disk " <Num text=pct(best.utilisation.disk) tip="bytes written ÷ disk write bandwidth" />
-                        ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed" />
+                    <dd>"CPU " <Num text=pct(best.utilisation.cpu) tip="core-seconds needed ÷ cores of the machines carrying them (Pulsar, Pravega: the busier role's)" />
+                        ", disk " <Num text=pct(best.utilisation.disk) tip="bytes written ÷ disk write bandwidth (Pulsar, Pravega: the bookies')" />
+                        ", NIC " <Num text=pct(best.utilisation.network) tip="busier NIC direction ÷ NIC speed (Pulsar, Pravega: the busier role's)" />
                         ", fill " <Num text=pct(best.utilisation.disk_fill) tip="provisioned bytes ÷ raw disk" /></dd>
                     <dt>"Produce capacity"</dt>
                     <dd><Num text=format!("≈ {} msg/s", fmt_sig(best.capacity_msgs)) tip=format!("the smallest of the CPU, disk and NIC bounds of the planned data nodes at 100 %, 2 significant figures; {}", if best.nodes_interval.is_some() { "corpus model fitted on every recorded benchmark source (see /model)".to_string() } else { format!("the size fit rests on {} measured point(s)", best.fit_points) }) /></dd>
