@@ -218,8 +218,8 @@ pub fn run_import(store: &dyn crate::storage::DatasetStore, file: &std::path::Pa
     }
     let mut out = if imported {
         format!("imported {} as {} ({} rows): dataset {}
-plan with it: mqplan plan … or /?dataset={}
-", name, report.format, report.rows_imported, report.id, report.id)
+plan with it: mqplan plan --dataset {} [the workload's fields], or the page at /?dataset={}
+", name, report.format, report.rows_imported, report.id, report.id, report.id)
     } else {
         format!("refused {} ({}): nothing stored
 ", name, if report.format.is_empty() { "format unknown" } else { &report.format })
@@ -273,7 +273,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     // for a 20 ms objective its 167 ms p99 misses, the warning far below).
     let violates = p.warnings.iter().find(|w| w.kind == "constraint").map(|w| format!("  ! {}: {}\n", w.text, p.candidates[0].reasons.join("; "))).unwrap_or_default();
     let mut out = format!(
-        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB\nStorage: {}\nExpected p99: {}\n",
+        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB (raw disk ÷ the data nodes holding it with one lost for good: n − 1 where its copies are re-made, n for RocketMQ's fixed groups)\nStorage: {}\nExpected p99: {}\n",
         p.recommendation.system.name(),
         fmt_num(f64::from(p.recommendation.nodes)),
         p.recommendation

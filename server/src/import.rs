@@ -34,6 +34,9 @@ const MAX_PREALLOCATED: usize = 8 << 20;
 /// a stop-40 tester's 20 MB at 1 MB/s was cut at 10 s: the cap needed 54 Mbit/s).
 pub const UPLOAD_BYTES_PER_EXTRA_SECOND: f64 = 256.0 * 1024.0;
 
+/// Said beside a refused upload sent form-encoded (a stop-40 tester's `curl -d`).
+pub const FORM_ENCODED_HINT: &str = "the body was sent as application/x-www-form-urlencoded (curl -d, which also strips the file's newlines): send the file as it is with --data-binary @file and Content-Type: text/csv or application/octet-stream, or as multipart with -F file=@file";
+
 /// What a request carried: the file and every field (query pairs first, then
 /// form fields), names and values decoded.
 #[derive(Debug)]
@@ -259,6 +262,9 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
     if let Some(n) = declared {
         gate.charge(peer, n)?;
     }
+    // `curl -d @file` sends a form-encoded body and strips the file's newlines: read
+    // as sent (a JSON file survives it), and a refusal says how to send it instead.
+    let form_encoded = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"));
     // Room is taken as the bytes arrive and held while the body is read and parsed:
     // the bytes live that long.
     gate.check_room(declared)?;
@@ -288,12 +294,15 @@ async fn pipeline(s: AppState, gate: ImportGate, req: Request, query: Vec<(Strin
         import_cancellable(&name, &bytes, format, &meta, &|| cancel.is_abandoned())
     })
     .await;
-    let imported = parsed.unwrap_or_else(|e| {
+    let mut imported = parsed.unwrap_or_else(|e| {
         tracing::error!(error = %e, "import panicked");
         let mut report = ImportReport::default();
         report.errors.push(ImportError::new(0, "file", "the parser could not read this file"));
         Imported { report, dataset: None }
     });
+    if form_encoded && !imported.report.accepted() {
+        imported.report.errors.push(ImportError::new(0, "file", FORM_ENCODED_HINT));
+    }
     let Some(dataset) = imported.dataset.filter(|_| !dry_run) else { return Ok(Outcome { report: imported.report, new: false, dry_run, fields: up.fields }) };
     let rec = StoredDataset {
         id: imported.report.id.clone(),

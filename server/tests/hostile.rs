@@ -99,6 +99,21 @@ async fn a_write_still_undecided_at_the_timeout_is_rolled_back_and_the_408_is_tr
     assert_eq!(store.count().expect("count"), 0, "the write was rolled back inside its transaction");
 }
 
+/// A stop-40 tester: `curl -d 'a=b'` (a form-encoded body) was read as the file and
+/// refused as "not a format mqplan reads", with no word of how to send one. A
+/// form-encoded file that reads is still read (curl -d keeps a JSON file whole).
+#[tokio::test]
+async fn a_form_encoded_body_is_read_as_sent_and_a_refusal_says_how_to_send_a_file() {
+    let app = app();
+    let post = |body: &'static [u8]| Request::post("/api/v1/datasets?nodes=3&cores=8&dry_run=1").header("content-type", "application/x-www-form-urlencoded").body(Body::from(body)).expect("request");
+    let (res, body) = send(&app, post(b"a=b")).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("--data-binary @file") && body.contains("-F file=@file"), "{body}");
+    let (res, body) = send(&app, post(CSV)).await;
+    assert_eq!(res.status(), StatusCode::OK, "{body}");
+    assert!(!body.contains("--data-binary"), "{body}");
+}
+
 /// A stop-40 tester's 20 MB at 1 MB/s was cut at MQPLAN_TIMEOUT_S: the 64 MiB cap
 /// needed 54 Mbit/s. Each 256 KiB received earns a second; a trickle earns nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -399,7 +399,12 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
     let chosen = match (preferred, cheapest) {
         (Some((s, must)), Some(c)) if eligible.iter().any(|p| p.system == s) => {
             let mine = eligible.iter().find(|p| p.system == s).copied().unwrap_or(c);
-            if cost_of(mine) <= cost_of(c) * (1.0 + COST_TOLERANCE) || c.system == s {
+            if c.system == s {
+                // Not compared with itself (a stop-40 tester read "Kafka 12.8 … vs the
+                // cheapest Kafka 12.8").
+                path.push(step("cost", text!("{} {}", s.name(), cost_text(mine)), "the cheapest kept candidate: the tree's choice stands".to_string()));
+                s
+            } else if cost_of(mine) <= cost_of(c) * (1.0 + COST_TOLERANCE) {
                 path.push(step("cost", text!("{} {} vs the cheapest {} {}", s.name(), cost_text(mine), c.system.name(), cost_text(c)), text!("within {:.0} %: the tree's choice stands", COST_TOLERANCE * 100.0)));
                 s
             } else if must && !native_all(c.system) {

@@ -1756,6 +1756,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     } else {
         0.0
     };
+    // A monthly cost that leaves out the zones' traffic says so (a stop-40 tester: 467
+    // MB/s across zones, about 1.2 PB a month, unpriced and unsaid beside the cost the
+    // decision ranks on).
+    if let (Some(_), None, true) = (w.node_cost, w.zone_cost, cross_zone_mbps > 0.0) {
+        warnings.push(Warning {
+            kind: "cost".into(),
+            text: text!("{}: the monthly cost leaves out {} TB a month of cross-zone traffic; give zone_cost (per GB) to price it", m.system.name(), Num(cross_zone_mbps * SECONDS_PER_MONTH / 1e6)),
+        });
+    }
 
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = corpus_cpu {

@@ -156,8 +156,17 @@ fn num(field: &str, v: &str, lo: f64, hi: f64, lo_inclusive: bool, errors: &mut 
     }
 }
 
+/// A whole number as typed: digits, optionally followed by a decimal point and zeros
+/// ("3", "3.0", "24.00"; a stop-40 tester's `rf=3.0` was refused). None otherwise
+/// (a fraction, an exponent, a sign, text).
+pub fn parse_whole(v: &str) -> Option<u64> {
+    let v = v.trim();
+    let (int, frac) = v.split_once('.').unwrap_or((v, ""));
+    (frac.bytes().all(|b| b == b'0') && (frac.is_empty() || !int.is_empty())).then(|| int.parse::<u64>().ok()).flatten()
+}
+
 fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<FieldError>) -> Option<u32> {
-    match v.trim().parse::<u64>() {
+    match parse_whole(v).ok_or(()) {
         Ok(x) if x >= u64::from(lo) && x <= u64::from(hi) => u32::try_from(x).ok(),
         Ok(x) => {
             errors.push(FieldError::new(field, format!("must be a whole number from {lo} to {hi}, got {x}")));
@@ -590,6 +599,18 @@ fn fmt(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// "3.0" is 3 (a stop-40 tester's `rf=3.0`, `partitions=24.0` were refused); a
+    /// fraction, an exponent or a bare point is not a whole number.
+    #[test]
+    fn whole_numbers_may_carry_a_point_and_zeros() {
+        use super::parse_whole;
+        for (v, want) in [("3", Some(3)), ("3.0", Some(3)), (" 24.00 ", Some(24)), ("3.", Some(3)), ("2.5", None), ("3.01", None), ("2e0", None), (".0", None), ("", None), ("-1", None), ("x", None)] {
+            assert_eq!(parse_whole(v), want, "{v:?}");
+        }
+        let w = super::Workload::from_params([("rf", "3.0"), ("partitions", "24.00")]).expect("whole numbers with a point");
+        assert_eq!((w.rf, w.partitions), (3, 24));
+        assert!(super::Workload::from_params([("rf", "2.5")]).is_err());
+    }
     use super::*;
 
     fn parse(q: &[(&str, &str)]) -> Result<Workload, Vec<FieldError>> {

@@ -196,7 +196,7 @@ fn metadata_the_file_contradicts_is_named_at_its_line() {
     let r = with(&[("size", "4096")]);
     let w = r.warnings.iter().find(|l| l.code == "size_mismatch").unwrap_or_else(|| panic!("{:?}", r.warnings));
     assert_eq!(w.line, Some(2));
-    assert!(w.message.contains("size 4,096 B given, but the file states 100 B"), "{}", w.message);
+    assert!(w.message.contains("size 4,096 B given, but the file gives 100 B"), "{}", w.message);
     let r = with(&[("system", "pulsar")]);
     let w = r.warnings.iter().find(|l| l.code == "system_relabelled").unwrap_or_else(|| panic!("{:?}", r.warnings));
     assert!(w.message.contains("system Pulsar given, but the file's rows name Kafka"), "{}", w.message);
@@ -910,4 +910,47 @@ fn a_perf_log_with_another_file_after_it_says_so() {
     assert!(warned("system,metric,value,unit,percentile,message_bytes,stat,run\nkafka,produce,\"1,234\",msg/s,,1024,max,r1\n").is_some_and(|(line, m)| line == Some(lines + 2) && m.starts_with("2 line(s)")));
     // JSON pasted after it, counted to the end.
     assert!(warned("{\"workload\": \"x\",\n  \"publishRate\": [1, 2]\n}\n").is_some_and(|(line, m)| line == Some(lines + 2) && m.starts_with("3 line(s)")));
+}
+
+/// The upload's whole-number fields read "3.0" as 3, as the plan's do (a stop-40
+/// tester's `nodes=3.0`, `cores=8.0` were refused); 2.5 machines are still refused.
+#[test]
+fn whole_number_fields_may_carry_a_point_and_zeros() {
+    let m = ingest::upload::UploadMeta::from_pairs([("nodes", "3.0"), ("cores", "8.00")]).expect("3.0 and 8.00 are whole");
+    assert_eq!((m.nodes, m.cores), (Some(3), Some(8)));
+    let e = ingest::upload::UploadMeta::from_pairs([("nodes", "2.5"), ("cores", "8")]).expect_err("2.5 machines");
+    assert!(e.iter().any(|x| x.field == "nodes" && x.reason.contains("whole number")), "{e:?}");
+}
+
+/// A stop-40 tester: an OMB console log with `size=1024` given warned "the file
+/// states 1,023 B" (48.8 MiB/s at 50,001 msg/s, rounded by the log) and used 1,023;
+/// and one garbled interval (4,880,000 MB/s) sank the upload with a 51 MB size. A size
+/// within 1 % of the one given is that size; one bad interval does not move the median.
+#[test]
+fn a_size_the_logs_rounding_implies_yields_to_the_one_given_and_one_bad_interval_does_not_sink_it() {
+    let line = |t: &str, mb: &str| format!("12:00:{t}.000 [main] INFO WorkloadGenerator - Pub rate 50001.2 msg/s / {mb} MB/s | Pub err     0.0 err/s | Cons rate 50000.1 msg/s / 48.8 MB/s | Backlog:  0.0 K | Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 99%:  5.4 - 99.9%:  8.3 - Max: 20.1 | Pub Delay Latency (us) avg: 60.1 - 50%: 58.0 - 99%: 90.0 - 99.9%: 120.0 - Max: 900.0\n");
+    let tail = "12:01:00.000 [main] INFO WorkloadGenerator - ----- Aggregated Pub Latency (ms) avg:  3.1 - 50%:  2.9 - 95%:  4.4 - 99%:  5.4 - 99.9%:  8.3 - 99.99%: 12.0 - Max: 20.1 | Pub Delay (us)  avg: 60.1 - 50%: 58.0 - 95%: 80.0 - 99%: 90.0 - 99.9%: 120.0 - 99.99%: 300.0 - Max: 900.0\n";
+    let m = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8"), ("size", "1024"), ("system", "kafka")]).expect("meta");
+    let log = format!("{}{}{}{tail}", line("00", "48.8"), line("10", "48.8"), line("20", "48.8"));
+    let out = import("omb.txt", log.as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    assert!(out.report.warnings.iter().all(|w| w.code != "size_mismatch"), "{:?}", out.report.warnings);
+    let d = out.dataset.expect("imported");
+    assert!(d.rows.iter().all(|r| r.workload.message_bytes == Some(1024.0)), "{:?}", d.rows.iter().map(|r| r.workload.message_bytes).collect::<Vec<_>>());
+    let garbled = format!("{}{}{}{}{}{tail}", line("00", "48.8"), line("10", "48.8"), line("20", "4880000"), line("30", "48.8"), line("40", "48.8"));
+    let out = import("omb.txt", garbled.as_bytes(), None, &m);
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+}
+
+/// A stop-40 tester: Jackson's `"NaN"` for an empty histogram's p99 refused the whole
+/// OMB file ("invalid type: string "NaN", expected f64"). It is read as no figure and
+/// said so; other text in a latency is refused in words.
+#[test]
+fn a_nan_latency_in_omb_json_is_left_out_and_said() {
+    let doc = |p99: &str| format!("{{\"workload\":\"1-topic-1kb\",\"driver\":\"kafka\",\"messageSize\":1024,\"publishRate\":[1000,1000,1000],\"aggregatedPublishLatency50pct\":2.5,\"aggregatedPublishLatency99pct\":{p99}}}");
+    let out = import("r.json", doc("\"NaN\"").as_bytes(), None, &meta());
+    assert!(out.report.errors.is_empty(), "{:?}", out.report.errors);
+    assert!(out.report.warnings.iter().any(|w| w.code == "latency_missing" && w.message.contains("aggregatedPublishLatency99pct")), "{:?}", out.report.warnings);
+    let out = import("r.json", doc("\"fast\"").as_bytes(), None, &meta());
+    assert!(out.report.errors.iter().any(|e| e.reason.contains("\"fast\" is not a number of milliseconds")), "{:?}", out.report.errors);
 }

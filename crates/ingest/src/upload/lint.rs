@@ -85,7 +85,7 @@ pub fn given_vs_file(p: &Parsed, given: &UploadMeta) -> Vec<Lint> {
             out.push(Lint::new(
                 "size_mismatch",
                 Some(m.line),
-                format!("size {} B given, but the file states {} B here: the file's sizes are used", fmt_num(size), fmt_num(m.message_bytes.unwrap_or(0.0))),
+                format!("size {} B given, but the file gives {} B here (stated, or implied by its MB/s and msg/s): the file's sizes are used", fmt_num(size), fmt_num(m.message_bytes.unwrap_or(0.0))),
                 "the metadata and the file may not belong together",
             ));
         }

@@ -62,8 +62,8 @@ fn field_max(name: &str) -> u32 {
 }
 
 fn int(field: &str, v: &str, lo: u32, hi: u32, errors: &mut Vec<ImportError>) -> Option<u32> {
-    match v.trim().parse::<u32>() {
-        Ok(x) if (lo..=hi).contains(&x) => Some(x),
+    match capacity::workload::parse_whole(v).and_then(|x| u32::try_from(x).ok()) {
+        Some(x) if (lo..=hi).contains(&x) => Some(x),
         _ => {
             errors.push(ImportError::new(0, field, format!("must be a whole number from {lo} to {hi}, got {:?}", short(v))));
             None

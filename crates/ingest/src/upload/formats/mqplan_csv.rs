@@ -107,7 +107,10 @@ pub(crate) fn number_column(df: &DataFrame, name: &str, errors: &mut Vec<ImportE
             for (i, v) in f.into_iter().enumerate() {
                 if let Some(x) = v.filter(|x| !x.is_finite()) {
                     if errors.len() < crate::upload::MAX_LISTED_ERRORS {
-                        errors.push(ImportError::new(i + 2, name, format!("{x} is not a finite number")));
+                        // An infinity here was written as one or is past f64's range
+                        // (a stop-40 tester's 1e400 read "inf is not a finite number").
+                        let why = if x.is_infinite() { " (written as an infinity, or too large to hold: past 1.8e308)" } else { "" };
+                        errors.push(ImportError::new(i + 2, name, format!("{x} is not a finite number{why}")));
                     }
                 }
             }

@@ -264,9 +264,11 @@ fn read_run(p: &mut Parsed, inf: &mut Inferred, run: &Run, number: Option<usize>
     }
     // Message size from OMB's MiB/s (bytes / 1024 / 1024) and msg/s, steady intervals only.
     let steady: Vec<&Interval> = run.intervals.iter().skip(trimmed).filter(|i| i.pub_rate > 0.0 && i.pub_rate >= 0.5 * mean).collect();
-    let mib: f64 = steady.iter().filter_map(|i| i.pub_mib).sum();
-    let msgs: f64 = steady.iter().map(|i| i.pub_rate).sum();
-    let measured_size = (mib > 0.0 && msgs > 0.0).then(|| (mib * 1_048_576.0 / msgs).round()).filter(|s| (1.0..=1e9).contains(s));
+    // The median of the intervals' sizes, so one garbled interval (a stop-40 tester's
+    // 4,880,000 MB/s) does not move it.
+    let mut sizes: Vec<f64> = steady.iter().filter_map(|i| i.pub_mib.map(|mib| mib * 1_048_576.0 / i.pub_rate)).filter(|s| s.is_finite() && *s > 0.0).collect();
+    sizes.sort_by(f64::total_cmp);
+    let measured_size = (!sizes.is_empty()).then(|| sizes[sizes.len() / 2].round()).filter(|s| (1.0..=1e9).contains(s));
     // The rates' size against the name's: a log whose MB/s and msg/s imply another
     // size than its workload names (mixed-up columns, or a renamed workload) says so
     // (a stop-27 tester: OMB console runs were never checked for it).

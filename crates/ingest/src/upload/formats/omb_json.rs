@@ -108,19 +108,19 @@ struct OmbResult {
     consume_rate: Option<Vec<f64>>,
     #[serde(rename = "publishErrorRate", deserialize_with = "publish_error_rate")]
     publish_error_rate: Option<Vec<f64>>,
-    #[serde(rename = "aggregatedPublishLatency50pct")]
+    #[serde(rename = "aggregatedPublishLatency50pct", deserialize_with = "number_or_nan")]
     pub_50: Option<f64>,
-    #[serde(rename = "aggregatedPublishLatency99pct")]
+    #[serde(rename = "aggregatedPublishLatency99pct", deserialize_with = "number_or_nan")]
     pub_99: Option<f64>,
-    #[serde(rename = "aggregatedPublishLatency999pct")]
+    #[serde(rename = "aggregatedPublishLatency999pct", deserialize_with = "number_or_nan")]
     pub_999: Option<f64>,
-    #[serde(rename = "aggregatedEndToEndLatency50pct")]
+    #[serde(rename = "aggregatedEndToEndLatency50pct", deserialize_with = "number_or_nan")]
     e2e_50: Option<f64>,
-    #[serde(rename = "aggregatedEndToEndLatency99pct")]
+    #[serde(rename = "aggregatedEndToEndLatency99pct", deserialize_with = "number_or_nan")]
     e2e_99: Option<f64>,
-    #[serde(rename = "aggregatedEndToEndLatency999pct")]
+    #[serde(rename = "aggregatedEndToEndLatency999pct", deserialize_with = "number_or_nan")]
     e2e_999: Option<f64>,
-    #[serde(rename = "aggregatedPublishDelayLatency99pct")]
+    #[serde(rename = "aggregatedPublishDelayLatency99pct", deserialize_with = "number_or_nan")]
     delay_99: Option<f64>,
 }
 
@@ -179,6 +179,24 @@ fn consume_rate<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<f64
 
 fn publish_error_rate<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<f64>>, D::Error> {
     d.deserialize_any(CappedSeries("publishErrorRate"))
+}
+
+/// A latency figure: a number or null, or the "NaN" / "Infinity" Java's JSON writers
+/// print for an empty histogram (read as NaN: not a measurement, said so by the
+/// reader), where serde's f64 refused the whole file (a stop-40 tester).
+fn number_or_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Figure {
+        Number(f64),
+        Text(String),
+    }
+    match Option::<Figure>::deserialize(d)? {
+        None => Ok(None),
+        Some(Figure::Number(x)) => Ok(Some(x)),
+        Some(Figure::Text(t)) if matches!(t.trim().to_ascii_lowercase().as_str(), "nan" | "infinity" | "-infinity" | "inf" | "-inf") => Ok(Some(f64::NAN)),
+        Some(Figure::Text(t)) => Err(serde::de::Error::custom(format!("{:?} is not a number of milliseconds", t.chars().take(40).collect::<String>()))),
+    }
 }
 
 /// The JSON key a serde error is about, when it names one.
@@ -333,7 +351,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             // A key given as null is said to be missing (a stop-37 tester: the p99
             // vanished unsaid, where null rate samples are counted out loud).
             if v.latency(&key).is_none() && text.contains(&format!("\"{key}\"")) {
-                p.lints.push(Lint::new("latency_missing", Some(line_of(text, &key)), format!("{key} is null, so not read"), "a missing percentile is no measurement"));
+                p.lints.push(Lint::new("latency_missing", Some(line_of(text, &key)), format!("{key} is null or not a number, so not read"), "a missing percentile is no measurement"));
             }
             if let Some(ms) = v.latency(&key) {
                 let line = line_of(text, &key);
