@@ -1833,7 +1833,9 @@ fn an_all_fail_choice_says_what_put_each_other_candidate_behind() {
     for s in ["Kafka lacks more must-haves (1 against 0)", "RocketMQ lacks more must-haves (1 against 0)", "Pravega misses the latency objective by more"] {
         assert!(last.outcome.contains(s), "{s}: {last:?}");
     }
-    let p = run(&cat, &[("p99_ms", "5"), ("mbps", "5"), ("needs", "geo"), ("team", "none"), ("kind", "business"), ("durability", "leader"), ("size", "100")]);
+    // 64 KiB: past every latency run's size (since stop 40 a size below them all is
+    // read at the smallest, so 100 B no longer serves).
+    let p = run(&cat, &[("p99_ms", "5"), ("mbps", "5"), ("needs", "geo"), ("team", "none"), ("kind", "business"), ("durability", "leader"), ("size", "65536")]);
     let last = p.decision_path.last().expect("path");
     assert!(last.outcome.contains("ties, neither p99 measured, and the tree prefers"), "{last:?}");
 }

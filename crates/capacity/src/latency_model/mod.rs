@@ -298,7 +298,9 @@ impl LatencyModel {
                 Ok(vec![(a, 1.0 - t), (b, t)])
             }
             (Some(a), _) if size_ok(a.bytes, bytes) => Ok(vec![(a, 1.0)]),
-            (_, Some(b)) if size_ok(b.bytes, bytes) => Ok(vec![(b, 1.0)]),
+            // Below every measured size the smallest is read, as a smaller message is
+            // taken no slower to write ([`Self::predict`] widens the low end and says so).
+            (_, Some(b)) => Ok(vec![(b, 1.0)]),
             _ => Err(Unmeasured {
                 why: text!("p{} of {} was measured at {} B; at {} B it is not measured", Num(percentile), system.name(), Num(cs[0].bytes), Num(bytes)),
             }),
@@ -339,6 +341,9 @@ impl LatencyModel {
         let mut points: Vec<PointRef> = picked.iter().flat_map(|(c, _)| c.floors.iter().flat_map(|f| f.obs.iter().map(|o| o.point.clone()))).collect();
         points.extend(pp);
         let c = picked[0].0;
+        // A size below every measured one (a stop-40 tester found no p99, so no usable
+        // objective, at 100 or 200 B: every latency run was 512 B–2 KB).
+        let smaller = (picked.len() == 1 && !size_ok(c.bytes, bytes) && bytes < c.bytes).then_some(c.bytes);
         let mut basis = text!(
             "queueing fit floor × (1 + {} × u/(1−u)) at {:.0} % load, floors of {} source(s) ({}), partition factor {} at {} per node ({how}); 80 % interval from leave-one-source-out validation",
             Num(c.knee), Dec(u * 100.0), c.floors.len(), std::fmt::from_fn(|out| {
@@ -355,7 +360,11 @@ impl LatencyModel {
                 Dec(at * 100.0), Num(ms_there)
             ));
         }
-        Ok(Predicted { ms, low: ms / k, high: below.map_or(ms * k, |(_, x)| x), basis, points, at_lightest_load_ms: under.map(|(_, x)| x) })
+        if let Some(at) = smaller {
+            basis.push_str(&text!("; {} B is below the smallest size measured ({} B): read there, a smaller message taken as no slower, the low end ÷{} further (unmeasured)", Num(bytes), Num(at), Num(SMALLER_SIZE_WIDENING)));
+        }
+        let low = ms / k / if smaller.is_some() { SMALLER_SIZE_WIDENING } else { 1.0 };
+        Ok(Predicted { ms, low, high: below.map_or(ms * k, |(_, x)| x), basis, points, at_lightest_load_ms: under.map(|(_, x)| x) })
     }
 
     /// A lower percentile measured at offered loads: (percentile, ms, words, row) at
@@ -423,6 +432,10 @@ impl LatencyModel {
 /// for a prediction to carry it ([`Predicted::at_lightest_load_ms`]): closer, the
 /// curve is flat there and the expected figure is as good as measured.
 const LIGHTEST_LOAD_MARK: f64 = 1.01;
+
+/// How much further down a p99 read at the smallest measured size reaches for a
+/// smaller message: ×2 (mqplan's assumption; no run measured how much faster).
+const SMALLER_SIZE_WIDENING: f64 = 2.0;
 
 /// The lightest load (utilisation) any run on the `picked` curves measured; ∞ when
 /// they carry no measured points. Below it a curve is extrapolated.
