@@ -11,7 +11,16 @@ const SELECTION: &[(&str, &str)] = &[("dataset", "Uploaded dataset ids (comma li
 /// CLI help for a field: its meaning without the README's Markdown.
 fn help(f: &FieldSpec) -> String {
     let text = f.meaning().replace('`', "").replace("\\|", "|").replace("**", "");
-    if f.unit.is_empty() { text } else { format!("{text} [{}]", f.unit) }
+    let mut out = if f.unit.is_empty() { text } else { format!("{text} [{}]", f.unit) };
+    // Its default and, for the hardware, the preset ids (a stop-40 tester found them
+    // only in an error message).
+    if !f.default.is_empty() {
+        out.push_str(&format!(" (default {})", f.default));
+    }
+    if f.name == "hw" {
+        out.push_str(&format!("; presets: {}", capacity::hardware::PRESETS.iter().map(|p| p.id).collect::<Vec<_>>().join(", ")));
+    }
+    out
 }
 
 fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>) -> Command {

@@ -515,3 +515,14 @@ fn small_storage_is_written_in_gb_or_mb() {
     let line = out.lines().find(|l| l.starts_with("Storage: retained")).unwrap_or_else(|| panic!("{out}"));
     assert!(line.contains(" GB, provisioned ") && !line.contains(" TB"), "{line}");
 }
+
+/// A stop-40 tester found no defaults and no hardware presets in `plan --help` (the
+/// ids only in an error): each flag gives its default, `--hw` lists the presets.
+#[test]
+fn plan_help_gives_defaults_and_the_presets() {
+    let (code, out, _) = mqplan(&["plan", "--help"]);
+    assert_eq!(code, 0);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("presets: seed000-8c16g") && flat.contains("aws-i3en.2xlarge"), "{out}");
+    assert!(flat.contains("(default 3)"), "rf's default: {out}");
+}

@@ -252,6 +252,18 @@ async fn the_upload_forms_location_is_bounded() {
     assert!(!loc.contains(&long));
 }
 
+/// A stop-40 tester's `q_evil=//evil.com` and `q_=z` were carried into the page the
+/// upload returns to, as "unknown parameter" errors there: only the plan's names go.
+#[tokio::test]
+async fn the_upload_form_carries_back_only_the_plans_own_names() {
+    let fields = [("nodes", "3"), ("cores", "8"), ("q_mbps", "100"), ("q_data", "only"), ("q_evil", "//evil.com"), ("q_", "z")];
+    let (res, body) = send(&app(), multipart_to("/upload", CSV, &fields)).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER, "{body}");
+    let loc = res.headers().get("location").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert!(loc.starts_with("/?") && loc.contains("mbps=100") && loc.contains("data=only") && loc.contains("dataset="), "{loc}");
+    assert!(!loc.contains("evil") && !loc.contains("=z"), "{loc}");
+}
+
 #[tokio::test]
 async fn api_errors_are_json_for_414_431_and_bad_bodies() {
     let app = app();

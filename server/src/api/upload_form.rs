@@ -23,7 +23,9 @@ fn back_query(fields: &[(String, String)], dataset: Option<&str>) -> String {
     let mut q: Vec<(String, String)> = fields
         .iter()
         .filter_map(|(k, v)| Some((k.strip_prefix("q_")?.to_string(), v.clone())))
-        .filter(|(k, v)| k != "dataset" && k.len() <= 32 && v.len() <= 256)
+        // Only the plan's own names (a stop-40 tester's `q_evil=//evil.com` came back
+        // as an "unknown parameter" error on the page it returned to).
+        .filter(|(k, v)| k != "dataset" && (capacity::fields::field(k).is_some() || capacity::selection::SELECTION_PARAMS.contains(&k.as_str())) && v.len() <= 256)
         .take(MAX_BACK_FIELDS)
         .collect();
     if app::query::encode(&q).len() > MAX_BACK_QUERY {
