@@ -127,8 +127,14 @@ pub struct DrainEstimate {
     /// True when the backlog never shrinks (consumers cannot outpace producers).
     #[serde(default)]
     pub never_drains: bool,
-    /// Same at the lowest measured per-partition catch-up rate, seconds.
+    /// Same at the lowest measured per-partition catch-up rate, seconds (∞, JSON
+    /// `null`, if never: read [`DrainEstimate::never_drains_at_low`]).
     pub seconds_at_low: f64,
+    /// True when the backlog never shrinks at the lowest measured catch-up rate (a
+    /// stop-40 tester read `never_drains: false` and a `null` beside the page's
+    /// "never, at the lowest measured catch-up rate").
+    #[serde(default)]
+    pub never_drains_at_low: bool,
     /// Consumer groups draining at once.
     pub groups: u32,
     /// Partitions read (one consumer per partition in each group).
@@ -1625,13 +1631,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         let (rate, limit) = r.rate(n, f64::from(partitions), false);
         let (low_rate, _) = r.rate(n, f64::from(partitions), true);
         let cold = r.cold_fraction(n);
-        let seconds = r.seconds(rate);
+        let (seconds, seconds_at_low) = (r.seconds(rate), r.seconds(low_rate));
         DrainEstimate {
             backlog_messages: r.backlog_msgs,
             catchup_msgs_per_s: rate,
             seconds,
             never_drains: !seconds.is_finite(),
-            seconds_at_low: r.seconds(low_rate),
+            seconds_at_low,
+            never_drains_at_low: !seconds_at_low.is_finite(),
             groups: w.fanout,
             partitions,
             cold_fraction: cold,

@@ -2325,3 +2325,24 @@ fn a_cost_without_the_zones_traffic_says_so() {
     assert_eq!(said(&[("mbps", "300"), ("zones", "3"), ("node_cost", "1000"), ("zone_cost", "0.02")]), None);
     assert_eq!(said(&[("mbps", "300"), ("node_cost", "1000")]), None, "one zone: no traffic between zones");
 }
+
+/// A stop-40 tester: the page said a drain ends "never, at the lowest measured
+/// catch-up rate" while the API carried `never_drains: false` and a `null` time at
+/// the low end, which JSON cannot tell from "not computed". The low end says so too.
+#[test]
+fn a_drain_that_never_ends_at_the_low_rate_says_so_in_the_json() {
+    let cat = catalog();
+    let mut seen = false;
+    for mbps in ["50", "100", "300"] {
+        let p = run(&cat, &[("mbps", mbps)]);
+        for c in &p.candidates {
+            let Some(d) = c.plan.drain.as_ref() else { continue };
+            assert_eq!(d.never_drains_at_low, !d.seconds_at_low.is_finite(), "{:?}", c.system);
+            assert_eq!(d.never_drains, !d.seconds.is_finite(), "{:?}", c.system);
+            let json = serde_json::to_value(d).expect("json");
+            assert_eq!(json["never_drains_at_low"], d.never_drains_at_low);
+            seen |= d.never_drains_at_low && !d.never_drains;
+        }
+    }
+    assert!(seen, "the premise: some plan drains at the expected rate but never at the lowest");
+}
