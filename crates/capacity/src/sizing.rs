@@ -2102,10 +2102,11 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
     // RF 1 and 2 lose nothing with a majority of their copies acknowledging; the
     // quorum still takes the 3 that lose one (a stop-40 reviewer read "RF 1's data
     // loses 1").
-    let members = |what: &str, source: &str| match w.rf.saturating_sub(1) / 2 {
-        0 => text!("{what}: {quorum} members, losing {}; RF {}'s data loses none with a majority acknowledging ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf),
-        n => text!("{what}: {quorum} members, losing {}; RF {}'s data loses {n} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf),
+    let data_loses = match w.rf.saturating_sub(1) / 2 {
+        0 => "none with a majority acknowledging".to_string(),
+        n => n.to_string(),
     };
+    let members = |what: &str, source: &str| text!("{what}: {quorum} members, losing {}; RF {}'s data loses {data_loses} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf);
     let zk = "ZooKeeper Administrator's Guide, 2F + 1 machines for F failures";
     match system {
         SystemId::Kafka => {
