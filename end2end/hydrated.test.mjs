@@ -56,11 +56,25 @@ test('an invalid value shows the message beside the field and recovers', async (
   const page = await ctx.newPage();
   await page.goto(`${BASE}/`);
   await hydrated(page);
+  const headline = await page.textContent('#rec-h');
   await page.fill('#f-rf', '9');
   await page.waitForSelector('.field.invalid #f-rf');
   assert.match(await page.textContent('#f-rf ~ .error'), /1 to 7/);
+  // The last plan stays, dimmed and said to be the last one (a stop-40 tester saw one
+  // mistyped field blank the whole plan).
+  assert.equal(await page.textContent('#rec-h'), headline, 'the last plan is still shown');
+  const stale = () => page.evaluate(() => ({
+    opacity: getComputedStyle(document.querySelector('.recommendation')).opacity,
+    note: getComputedStyle(document.querySelector('#results'), '::before').content,
+  }));
+  const during = await stale();
+  assert.equal(during.opacity, '0.5');
+  assert.match(during.note, /last one made/);
   await page.fill('#f-rf', '3');
   await page.waitForSelector('#rec-h');
+  const after = await stale();
+  assert.equal(after.opacity, '1');
+  assert.equal(after.note, 'none');
   await ctx.close();
 });
 

@@ -11,7 +11,7 @@ use capacity::Workload;
 /// Width and height the server draws every chart at, px (`charts::SIZE`; the
 /// server's tests check the two agree). The page gives its images this size so
 /// nothing moves when they arrive.
-pub const CHART_SIZE: (u32, u32) = (640, 360);
+pub const CHART_SIZE: (u32, u32) = (400, 400);
 
 /// Path prefix of the chart images.
 pub const CHART_PATH: &str = "/api/v1/chart/";

@@ -37,7 +37,7 @@ async fn the_page_shows_four_server_drawn_charts_and_each_address_draws_one() {
     let srcs = chart_srcs(&html);
     let names: Vec<&str> = srcs.iter().map(|s| s.trim_start_matches("/api/v1/chart/").split('?').next().unwrap_or("")).collect();
     assert_eq!(names, ["bounds.svg", "latency.svg", "size-curve.svg", "partitions.svg"], "{srcs:?}");
-    assert!(html.contains("width=\"640\" height=\"360\""), "images sized so the page does not move");
+    assert!(html.contains("width=\"400\" height=\"400\""), "images sized so the page does not move");
     for src in &srcs {
         let (status, ct, svg) = get(&app, src).await;
         assert_eq!(status, StatusCode::OK, "{src}: {svg}");

@@ -340,6 +340,6 @@ async fn an_acks1_sweep_at_several_sizes_calibrates_the_corpus_model_at_its_own_
     assert!(src.contains(&format!("dataset={id}")), "the chart is drawn with the upload: {src}");
     let (s, svg) = send(&app, Request::get(src).body(Body::empty()).expect("req")).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(svg.contains("Kafka: your runs (as residuals, on this machine)"), "uploaded points in the chart legend");
-    assert!(svg.contains("to your runs; 80 % band"), "the legend says the line is calibrated");
+    assert!(svg.contains("Kafka: your runs"), "uploaded points in the chart legend");
+    assert!(svg.contains("Kafka fit ×") && svg.contains(", 80 % band"), "the legend says the line is calibrated (×f, as the caption reads it)");
 }

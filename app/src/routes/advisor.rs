@@ -26,6 +26,10 @@ pub enum Outcome {
     Planned(Arc<capacity::Plan>),
     /// Field errors to show beside the form.
     Invalid(Vec<capacity::FieldError>),
+    /// Field errors, and the last plan made before them, still shown (dimmed, and said
+    /// to be the last one): one mistyped field blanked the whole plan mid-edit (a
+    /// stop-40 tester). Only in the browser: the server renders one query.
+    Stale(Arc<capacity::Plan>, Vec<capacity::FieldError>),
     /// Server-side trouble (no catalog, nothing fitted).
     Unavailable(String),
 }
@@ -42,14 +46,18 @@ pub fn AdvisorPage() -> impl IntoView {
     // Which catalog-wide charts have data to draw.
     let has_latency = catalog.as_ref().is_some_and(|c| c.0.catalog.throughput.as_ref().is_some_and(|t| t.latency.is_some()));
     let has_grid = catalog.as_ref().is_some_and(|c| c.0.catalog.systems.iter().any(|m| !m.grid.is_empty()));
-    let outcome = Memo::new(move |_| {
+    let outcome = Memo::new(move |prev: Option<&Outcome>| {
         let p = params.get();
+        let invalid = |e| match prev {
+            Some(Outcome::Planned(plan) | Outcome::Stale(plan, _)) => Outcome::Stale(plan.clone(), e),
+            _ => Outcome::Invalid(e),
+        };
         match (query::parse(&p), selection.get()) {
             (Err(mut e), sel) => {
                 e.extend(sel.err().unwrap_or_default());
-                Outcome::Invalid(e)
+                invalid(e)
             }
-            (Ok(_), Err(e)) => Outcome::Invalid(e),
+            (Ok(_), Err(e)) => invalid(e),
             (Ok(w), Ok(_)) => match &catalog {
                 None => Outcome::Unavailable("the catalog is not loaded".into()),
                 Some(c) => match capacity::plan(&c.0.catalog, &w) {
@@ -75,7 +83,7 @@ pub fn AdvisorPage() -> impl IntoView {
     // Derived signals re-run on every read (each form field reads the errors
     // three times): they borrow the outcome, never copy the plan.
     let errors = Signal::derive(move || outcome.with(|o| match o {
-        Outcome::Invalid(e) => e.clone(),
+        Outcome::Invalid(e) | Outcome::Stale(_, e) => e.clone(),
         _ => vec![],
     }));
     // Each chart's address, a memo: it changes (and the browser fetches the image)
@@ -115,7 +123,7 @@ pub fn AdvisorPage() -> impl IntoView {
                         </div>
                     }),
                     Outcome::Unavailable(why) => EitherOf3::B(view! { <div class="errors" role="alert"><h2>"No plan"</h2><p>{why}</p></div> }),
-                    Outcome::Planned(plan) => {
+                    Outcome::Planned(plan) | Outcome::Stale(plan, _) => {
                         let sel = selection.get().unwrap_or_default();
                         let bounds = Chart::Bounds.url(&plan.workload, &sel);
                         let latency = has_latency.then(|| Chart::Latency.url(&plan.workload, &sel));

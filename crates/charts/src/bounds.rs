@@ -60,8 +60,13 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
         chart
             .draw_series(std::iter::once(PathElement::new(vec![(d, 0.0), (d, n as f64)], BLACK.stroke_width(2))))
             .map_err(e)?;
+        // Right of the line, or left of it when it stands in the right half (at 400 px
+        // "planned: 18" ran off the drawing).
+        let right_half = d > xmax * 0.5;
+        let anchor = plotters::style::text_anchor::Pos::new(if right_half { plotters::style::text_anchor::HPos::Right } else { plotters::style::text_anchor::HPos::Left }, plotters::style::text_anchor::VPos::Center);
+        let x = if right_half { d - xmax * 0.02 } else { d + xmax * 0.01 };
         chart
-            .draw_series(std::iter::once(Text::new(format!("planned: {}", p.data_nodes), (d + xmax * 0.01, n as f64 - 0.15), ("sans-serif", 12))))
+            .draw_series(std::iter::once(Text::new(format!("planned: {}", p.data_nodes), (x, n as f64 - 0.15), TextStyle::from(("sans-serif", 12).into_font()).pos(anchor))))
             .map_err(e)?;
         root.present().map_err(e)?;
     }

@@ -21,8 +21,16 @@ pub use validation::validation_svg;
 use capacity::SystemId;
 use plotters::style::RGBColor;
 
-/// Chart width and height in px (the SVG scales with CSS).
-pub const SIZE: (u32, u32) = (640, 360);
+/// The plan's charts' width and height in px (the SVG scales with CSS). The page
+/// shows them about 415 px wide beside each other on a laptop and 340 px on a phone:
+/// drawn 640 px wide their labels fell to 9 px on the one and needed scrolling on
+/// the other (a stop-40 tester found them cut off at 390 px); drawn 400 px wide they
+/// stay near [`LABEL_PX`] on both.
+pub const SIZE: (u32, u32) = (400, 400);
+
+/// The `/model` page's predicted-vs-measured chart, px: a page of its own, up to
+/// 760 px wide.
+pub const MODEL_SIZE: (u32, u32) = (640, 360);
 
 /// Axis labels' and descriptions' font size, px of the 640-px drawing.
 pub const LABEL_PX: u32 = 14;
@@ -61,14 +69,18 @@ pub(crate) type LogAxis = plotters::coord::combinators::WithKeyPoints<plotters::
 /// Tick values for a log axis over `lo..hi`: the 1-2-5 steps of each decade when it
 /// spans at most three decades, more steps inside one decade (a load axis from 0.1
 /// to 0.95 had a single tick at 0.1), powers of ten beyond.
-pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+/// `sparse` (an x axis [`SIZE`] wide) thins them: five steps inside a decade, powers
+/// of ten past two decades, so 400 px do not run "1,0002,000" together.
+pub(crate) fn log_ticks(lo: f64, hi: f64, sparse: bool) -> Vec<f64> {
     if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
         return Vec::new();
     }
     let decades = (hi / lo).log10();
-    let steps: &[f64] = if decades <= 1.0 {
+    let steps: &[f64] = if decades <= 1.0 && sparse {
+        &[1.0, 2.0, 3.0, 5.0, 7.0]
+    } else if decades <= 1.0 {
         &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0]
-    } else if decades <= 3.0 {
+    } else if decades <= if sparse { 2.0 } else { 3.0 } {
         &[1.0, 2.0, 5.0]
     } else {
         &[1.0]
@@ -93,6 +105,7 @@ pub(crate) fn log_log<'a, 'b>(
     (y0, y1): (f64, f64),
     (x_desc, y_desc): (&str, &str),
 ) -> Result<LogLog<'a, 'b>, ChartError> {
+    let sparse = root.dim_in_pixel().0 < MODEL_SIZE.0;
     use plotters::prelude::*;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
@@ -101,7 +114,7 @@ pub(crate) fn log_log<'a, 'b>(
         .margin_right(26)
         .x_label_area_size(46)
         .y_label_area_size(84)
-        .build_cartesian_2d((x0..x1).log_scale().with_key_points(log_ticks(x0, x1)), (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)))
+        .build_cartesian_2d((x0..x1).log_scale().with_key_points(log_ticks(x0, x1, sparse)), (y0..y1).log_scale().with_key_points(log_ticks(y0, y1, false)))
         .map_err(e)?;
     chart
         .configure_mesh()

@@ -68,19 +68,19 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                     })
                     .unwrap_or_default();
                 let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, capacity::throughput::Widening::default(), 0.8));
-                let calibrated = cal.filter(|c| c.calibrated).map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
+                let calibrated = cal.filter(|c| c.calibrated).map(|c| format!(" ×{:.2}", c.factor)).unwrap_or_default();
                 Line {
                     model: "corpus",
                     curve,
                     dots,
                     uploads,
                     at_size: x,
-                    label: format!("{} (corpus fit on your machine{calibrated}; {:.0} % band {})", m.system.name(), level * 100.0, band_words(h)),
+                    label: format!("{} fit{calibrated}, {:.0} % band {}", m.system.name(), level * 100.0, band_words(h)),
                 }
             }
             None => {
                 let yours = m.home.origin.upload().is_some();
-                let scaled = m.calibration.as_ref().map(|c| format!(", ×{:.2} to your runs", c.factor)).unwrap_or_default();
+                let scaled = m.calibration.as_ref().map(|c| format!(" ×{:.2}", c.factor)).unwrap_or_default();
                 let whose = if yours { "your cluster" } else if m.home.assumed.is_some() { "assumed setup" } else { "its measured setup" };
                 let per_node = |msgs: f64, nodes: u32| msgs / f64::from(nodes.max(1));
                 Line {
@@ -89,7 +89,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                     dots: if yours { Vec::new() } else { m.produce.points.iter().map(|p| (p.message_bytes, per_node(p.measured_msgs, m.home.nodes))).collect() },
                     uploads: m.uploaded.iter().map(|u| (u.message_bytes, per_node(u.msgs, u.nodes))).collect(),
                     at_size: seed_per_node(m, w.size.0),
-                    label: format!("{} (seed curve, {whose}: {} cores per node, RF {}{scaled})", m.system.name(), m.home.cores, m.home.rf),
+                    label: format!("{} seed{scaled}, {whose}: {} cores, RF {}", m.system.name(), m.home.cores, m.home.rf),
                 }
             }
         };
@@ -151,7 +151,7 @@ pub fn size_curve_svg(catalog: &Catalog, w: &Workload) -> Result<String, ChartEr
                         Rectangle::new([(p.0 / 1.06, p.1 / 1.12), (p.0 * 1.06, p.1 * 1.12)], c.stroke_width(2))
                     }))
                     .map_err(e)?
-                    .label(if l.model == "corpus" { format!("{}: your runs (as residuals, on this machine)", m.system.name()) } else { format!("{}: your runs (your cluster)", m.system.name()) })
+                    .label(format!("{}: your runs", m.system.name()))
                     .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 8, y + 4)], c.stroke_width(2)));
             }
         }

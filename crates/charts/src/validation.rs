@@ -7,7 +7,7 @@ use capacity::throughput::ValidationPoint;
 use capacity::SystemId;
 use plotters::prelude::*;
 
-use crate::{accessible, color, e, log_log, ChartError, SIZE};
+use crate::{accessible, color, e, log_log, ChartError, MODEL_SIZE};
 
 /// The chart.
 ///
@@ -19,7 +19,7 @@ pub fn validation_svg(points: &[ValidationPoint]) -> Result<String, ChartError> 
     let (lo, hi) = vals.fold((f64::INFINITY, 0.0_f64), |(a, b), v| (a.min(v), b.max(v)));
     let (lo, hi) = if lo.is_finite() && hi > lo { (lo / 1.5, hi * 1.5) } else { (1e3, 1e7) };
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, MODEL_SIZE).into_drawing_area();
         let mut chart = log_log(&root, (lo, hi), (lo, hi), ("measured msg/s (held-out run)", "predicted msg/s (fit without its source)"))?;
         let band = RGBColor(220, 220, 220);
         for k in [0.8, 1.2] {

@@ -30,7 +30,7 @@ fn size_chart_shows_the_plans_cpu_capacity_on_the_users_machine() {
         let expected = capacity::throughput::cpu_per_node(t, capacity::SystemId::Kafka, &w.hardware, 512.0, w.rf, w.partitions, w.fanout, w.durability).expect("kafka fit");
         let said = format!("Kafka {} msg/s per node", capacity::units::fmt_num(expected.msgs));
         assert!(svg.contains(&said), "{hw}: chart does not say {said}");
-        assert!(svg.contains("corpus fit on your machine"), "{hw}: legend");
+        assert!(svg.contains("Kafka fit, 80 % band"), "{hw}: legend");
         // Kafka's own band and dots, told by its colour (charts::color).
         let kafka = format!("#{:02X}{:02X}{:02X}", 0, 114, 178);
         let tags = |name: &str| svg.split(&format!("<{name}")).skip(1).filter(|t| t.split("/>").next().is_some_and(|t| t.to_ascii_uppercase().contains(&kafka))).count();

@@ -954,3 +954,29 @@ fn a_nan_latency_in_omb_json_is_left_out_and_said() {
     let out = import("r.json", doc("\"fast\"").as_bytes(), None, &meta());
     assert!(out.report.errors.iter().any(|e| e.reason.contains("\"fast\" is not a number of milliseconds")), "{:?}", out.report.errors);
 }
+
+/// A stop-40 tester: a garbled rate (`18x321.2 records/sec`) was read as 18, and a
+/// pulsar-perf line or a garbled result line in a Kafka log was dropped without a
+/// word. The garbled rate is refused, naming its line; the others are said, with
+/// their line, and the log's own results still import.
+#[test]
+fn garbled_or_foreign_result_lines_in_a_perf_log_are_refused_or_said() {
+    let kafka = ingest::upload::formats::Format::KafkaPerf;
+    let summary = "5000000 records sent, 235249.8 records/sec (56.09 MB/sec), 72.84 ms avg latency, 786.00 ms max latency, 25 ms 50th, 481 ms 95th, 743 ms 99th, 777 ms 99.9th.\n";
+    let garbled = format!("{summary}906606 records sent, 18x321.2 records/sec (43.23 MB/sec), 55.6 ms avg latency, 446.0 max latency.\n");
+    let out = import("k.log", garbled.as_bytes(), Some(kafka), &meta());
+    assert!(!out.report.accepted(), "18x321.2 is no rate");
+    assert_eq!(out.report.errors[0].line, 2, "{:?}", out.report.errors);
+    let mixed = format!("{summary}Throughput produced: 100003.6 msg/s --- 781.3 Mbit/s --- failure 0.0 msg/s --- Latency: mean: 1.2 ms\n5000000 records snt, 235249.8 records/sec (56.09 MB/sec)\n");
+    let out = import("k.log", mixed.as_bytes(), Some(kafka), &meta());
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+    let lint = |code: &str| out.report.warnings.iter().find(|l| l.code == code).map(|l| (l.line, l.message.clone()));
+    let (line, message) = lint("other_tool_lines").unwrap_or_else(|| panic!("{:?}", out.report.warnings));
+    assert_eq!(line, Some(2));
+    assert!(message.starts_with("1 line(s) from line 2 read as pulsar-perf"), "{message}");
+    assert_eq!(lint("unread_result_lines").map(|l| l.0), Some(Some(3)), "{:?}", out.report.warnings);
+    // The tool's own sample says neither.
+    let log = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples/kafka_producer_consumer_perf_test_dcos_m3xlarge.md")).expect("sample");
+    let alone = import("k.md", log.as_bytes(), Some(kafka), &meta());
+    assert!(alone.report.warnings.iter().all(|l| l.code != "other_tool_lines" && l.code != "unread_result_lines"), "{:?}", alone.report.warnings);
+}

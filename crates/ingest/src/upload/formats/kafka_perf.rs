@@ -30,6 +30,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut run_rate: Option<f64> = None;
     let mut targets: Vec<Option<f64>> = Vec::new();
     let mut csv_header: Option<Vec<String>> = None;
+    // Lines that read as results but could not be read as one.
+    let mut unread: Vec<usize> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
@@ -92,7 +94,15 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 }
             } else if before(line, " records sent").is_some() {
                 pending_intervals.push(m);
+            } else {
+                unread.push(line_no);
             }
+            continue;
+        }
+        // A result line the tool would print (a count first), garbled past reading
+        // ("records snt,"); prose about records/sec is not one.
+        if line.contains("records/sec") && line.starts_with(|c: char| c.is_ascii_digit()) {
+            unread.push(line_no);
             continue;
         }
         // Consumer: "key - value" lines, or a CSV header + values line.
@@ -123,6 +133,9 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if summaries == 0 && !pending_intervals.is_empty() {
         p.lints.push(Lint::new("no_summary", None, "no summary line: interval lines used, the first one dropped as warm-up", "interval figures are noisier than the run summary"));
         p.measurements.extend(pending_intervals.into_iter().skip(1));
+    }
+    if let Some(first) = unread.first() {
+        p.lints.push(Lint::new("unread_result_lines", Some(*first), format!("{} line(s) naming records/sec could not be read as a result line (\"N records sent, X records/sec (Y MB/sec), …\"), from line {first}: they were not read", unread.len()), "a line edited or garbled by hand is left out, not guessed at"));
     }
     if !errors.is_empty() {
         return Err(errors);

@@ -72,6 +72,7 @@ pub fn parse(format: Format, text: &str) -> Result<Parsed, Vec<ImportError>> {
     }?;
     if matches!(format, Format::KafkaPerf | Format::PulsarPerf | Format::RocketmqBenchmark | Format::OmbConsole) {
         parsed.lints.extend(trailing_data(text, &parsed));
+        parsed.lints.extend(other_tools_lines(format, text));
     }
     Ok(parsed)
 }
@@ -127,4 +128,32 @@ fn is_data_line(l: &str) -> bool {
     let filled = cells.iter().filter(|c| !c.is_empty()).count();
     let numbers = cells.iter().filter(|c| c.replace(',', "").parse::<f64>().is_ok()).count();
     json || l.starts_with('|') || (cells.len() >= 3 && numbers >= 1 && numbers * 4 >= filled)
+}
+
+/// The result lines each tool log prints, by the words that mark them: what
+/// [`detect`] reads a log's tool from.
+const RESULT_MARKS: [(Format, &[&str]); 4] = [
+    (Format::KafkaPerf, &["records sent,", "nMsg.sec"]),
+    (Format::PulsarPerf, &["Throughput produced:", "Throughput received:", "Aggregated throughput stats"]),
+    (Format::RocketmqBenchmark, &["Send TPS:", "Consume TPS:", "Receive TPS:"]),
+    (Format::OmbConsole, &["Pub rate"]),
+];
+
+/// A tool log holding another tool's result lines (a pulsar-perf line pasted into a
+/// kafka-producer-perf-test log) is said to: the file is read as one tool's, so those
+/// lines are not (a stop-40 tester's were dropped without a word). The lines are
+/// counted and the first named.
+fn other_tools_lines(format: Format, text: &str) -> Option<super::report::Lint> {
+    let foreign: Vec<(usize, Format)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| RESULT_MARKS.iter().find(|(f, marks)| *f != format && marks.iter().any(|m| l.contains(m))).map(|(f, _)| (i + 1, *f)))
+        .collect();
+    let (first, tool) = *foreign.first()?;
+    Some(super::report::Lint::new(
+        "other_tool_lines",
+        Some(first),
+        format!("{} line(s) from line {first} read as {} output, not this file's {}: they were not read", foreign.len(), tool.label(), format.label()),
+        "a log mixing two tools' output: upload each tool's log on its own",
+    ))
 }

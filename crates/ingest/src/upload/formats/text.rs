@@ -9,14 +9,22 @@ pub fn after(line: &str, label: &str) -> Option<f64> {
 
 /// The first number at the start of `s` (after spaces). None when it is followed
 /// by a comma and a digit: `4,281` (thousands) or `100003,6` (a decimal comma) is
-/// ambiguous, and reading `4` or `100003` would be silently wrong.
+/// ambiguous, and reading `4` or `100003` would be silently wrong. None too when a
+/// letter joins it to more digits: `18x321.2` is garbled, not 18 (a stop-40 tester),
+/// while a unit written on, `299ms`, still reads 299.
 pub fn number_at(s: &str) -> Option<f64> {
     let s = s.trim_start();
     let end = s.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))).unwrap_or(s.len());
-    if comma_digit(&s[end..]) {
+    if comma_digit(&s[end..]) || joined_to_digits(&s[end..]) {
         return None;
     }
     s[..end].parse().ok().filter(|x: &f64| x.is_finite())
+}
+
+/// Whether `rest` (what follows a number) starts with a letter and its token, up to
+/// a space or punctuation, holds a digit: the number is part of a garbled token.
+fn joined_to_digits(rest: &str) -> bool {
+    rest.starts_with(|c: char| c.is_alphabetic()) && rest.chars().take_while(|c| !c.is_whitespace() && !matches!(c, ',' | ';' | '(' | ')' | '|')).any(|c| c.is_ascii_digit())
 }
 
 /// Whether `rest` starts with a comma and a digit.
@@ -34,6 +42,10 @@ pub fn before(line: &str, label: &str) -> Option<f64> {
     let start = tail_start(head, |c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     let lead = &head[..start];
     if lead.ends_with(',') && lead[..lead.len() - 1].ends_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    // `1x8 records sent`: a letter written onto the number garbles it.
+    if lead.ends_with(|c: char| c.is_ascii_alphabetic()) && lead.contains(|c: char| c.is_ascii_digit()) {
         return None;
     }
     head[start..].trim_start_matches(['e', 'E']).parse().ok().filter(|x: &f64| x.is_finite())
@@ -84,5 +96,11 @@ mod tests {
         assert_eq!(after("Send TPS: 4,281 Max RT", "Send TPS:"), None);
         assert_eq!(after("Throughput produced: 100003,6 msg/s", "Throughput produced:"), None);
         assert_eq!(after("a: 5, b: 6", "a:"), Some(5.0));
+        // A garbled token is no number; a unit written onto one still reads.
+        assert_eq!(after("sent, 18x321.2 records/sec", "sent,"), None);
+        assert_eq!(after("Max RT: 299ms", "Max RT:"), Some(299.0));
+        assert_eq!(after("x: 5a, y", "x:"), Some(5.0));
+        assert_eq!(before("906606x1 records sent", " records sent"), None);
+        assert_eq!(before("2x 5 records sent", " records sent"), Some(5.0));
     }
 }
