@@ -2108,13 +2108,23 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
     };
     let members = |what: &str, source: &str| text!("{what}: {quorum} members, losing {}; RF {}'s data loses {data_loses} ({source}: 3 tolerate 1 failure, 5 tolerate 2; 5 at most)", quorum / 2, w.rf);
     let zk = "ZooKeeper Administrator's Guide, 2F + 1 machines for F failures";
+    // The head-room [`nodes_with_headroom`] added, as it is: a zone's share with
+    // zones; at RF 1 the spare carries a lost node's load but not its data (a stop-40
+    // reviewer read "+1 for a lost node" at RF 1 and over 3 zones).
+    let spare = if w.zones >= 2 {
+        "+ a lost zone's share"
+    } else if w.rf <= 1 {
+        "+1 to carry a lost node's load (at RF 1 its data is lost with it)"
+    } else {
+        "+1 for a lost node"
+    };
     match system {
         SystemId::Kafka => {
             if data_nodes <= 5 {
                 // Combined mode: an odd quorum no larger than the brokers.
                 let combined = if data_nodes >= quorum { quorum } else if data_nodes >= 3 { 3 } else { 1 };
                 vec![
-                    role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
+                    role("broker", data_nodes, data_nodes, text!("sized by the bounds, {spare}")),
                     role(
                         "kraft-controller",
                         0,
@@ -2124,7 +2134,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
                 ]
             } else {
                 vec![
-                    role("broker", data_nodes, data_nodes, "sized by the bounds, +1 for a lost node"),
+                    role("broker", data_nodes, data_nodes, text!("sized by the bounds, {spare}")),
                     role("kraft-controller", quorum, quorum, text!("dedicated controllers once the cluster passes 5 brokers (general Kafka practice); {}", members("the metadata quorum", "Apache Kafka docs, KRaft"))),
                 ]
             }
@@ -2146,7 +2156,7 @@ fn roles_for(system: SystemId, data_nodes: u32, serving: u32, journal: u32, w: &
             ]
         }
         SystemId::Pravega => vec![
-            role("segment-store", serving.max(1), serving.max(1), "sized by the CPU and network bounds, +1 for a lost node"),
+            role("segment-store", serving.max(1), serving.max(1), text!("sized by the CPU and network bounds, {spare}")),
             role("bookie", pravega_bookies(journal, w.rf, w.zones.max(1)), pravega_bookies(journal, w.rf, w.zones.max(1)), "durable log sized by the disk bandwidth (journal + entry log), the RF copies coming in on its NIC and the hour of journal it holds, at least the ensemble + its spares, a multiple of the zones; data moves to long-term storage (004 §2.1)"),
             role("controller", 2, 2, "two controllers for availability (general Pravega practice)"),
             role("zookeeper", quorum, quorum, members("metadata quorum", zk)),
@@ -2174,6 +2184,27 @@ mod role_count_tests {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod spare_words_tests {
+    use super::*;
+
+    /// The brokers' and segment stores' reason names the head-room the count took:
+    /// a lost zone's share over zones, and at RF 1 a spare that carries a lost node's
+    /// load but not its data (a stop-40 reviewer read "+1 for a lost node" on both).
+    #[test]
+    fn the_spare_is_named_as_the_count_took_it() {
+        let note = |system: SystemId, rf: u32, zones: u32| {
+            let w = Workload { rf, zones, ..Workload::default() };
+            roles_for(system, 6, 6, 6, &w, 0.3).into_iter().find(|r| r.role == "broker" || r.role == "segment-store").map(|r| r.note).unwrap_or_default()
+        };
+        for system in [SystemId::Kafka, SystemId::Pravega] {
+            assert!(note(system, 3, 1).ends_with("+1 for a lost node"), "{}", note(system, 3, 1));
+            assert!(note(system, 1, 1).contains("at RF 1 its data is lost with it"), "{}", note(system, 1, 1));
+            assert!(note(system, 3, 3).ends_with("+ a lost zone's share"), "{}", note(system, 3, 3));
         }
     }
 }

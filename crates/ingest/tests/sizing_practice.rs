@@ -2346,3 +2346,28 @@ fn a_drain_that_never_ends_at_the_low_rate_says_so_in_the_json() {
     }
     assert!(seen, "the premise: some plan drains at the expected rate but never at the lowest");
 }
+
+/// A plan's caveats come ranked by what they change (`capacity::plan::caveat_rank`):
+/// data loss and disks too small before the objective and zones, those before how
+/// far it reads past the measured, the model's standing assumptions last (a stop-40
+/// tester found them in no order).
+#[test]
+fn caveats_come_ranked_by_what_they_change() {
+    let cat = catalog();
+    for q in [
+        &[("mbps", "300"), ("fanout", "2")][..],
+        &[("mbps", "200"), ("rf", "1"), ("zones", "2"), ("size", "1000000"), ("p99_ms", "5")][..],
+        &[("mbps", "900"), ("retention_h", "720"), ("disk_tb", "0.1"), ("node_cost", "100"), ("zone_cost", "0.02")][..],
+    ] {
+        let p = run(&cat, q);
+        let ranks: Vec<(u8, &str)> = p.warnings.iter().map(|w| (capacity::plan::caveat_rank(&w.kind), w.kind.as_str())).collect();
+        assert!(ranks.windows(2).all(|x| x[0].0 <= x[1].0), "{q:?}: {ranks:?}");
+        assert!(ranks.len() >= 3, "{q:?}: a plan with something to rank: {ranks:?}");
+    }
+    let p = run(&cat, &[("mbps", "200"), ("rf", "1"), ("size", "1000000")]);
+    let at = |kind: &str| p.warnings.iter().position(|w| w.kind == kind).unwrap_or_else(|| panic!("{kind}: {:?}", p.warnings));
+    assert!(at("data_loss") < at("extrapolation"), "RF 1's data loss before the size read past the measured");
+    // Zones add a round trip no run measured: said, beside a p99, and not in one zone.
+    let zoned = |zones: &str| run(&cat, &[("mbps", "100"), ("zones", zones)]).warnings.into_iter().filter(|w| w.text.contains("the p99 is from runs inside one zone")).count();
+    assert_eq!((zoned("1"), zoned("3")), (0, 1));
+}
