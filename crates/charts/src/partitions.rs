@@ -20,7 +20,9 @@ pub fn partitions_svg(catalog: &Catalog, partitions: u32) -> Result<Option<Strin
     if cells.is_empty() {
         return Ok(None);
     }
-    let x0 = cells.iter().map(|(_, c)| c.partitions).fold(f64::INFINITY, f64::min) * 0.7;
+    // The axis reaches the user's count below the grid too: clamped to the grid's
+    // edge, 24 partitions were drawn at 70 (a stop-40 tester).
+    let x0 = cells.iter().map(|(_, c)| c.partitions).fold(f64::from(partitions.max(1)), f64::min) * 0.7;
     let x1 = cells.iter().map(|(_, c)| c.partitions).fold(0.0, f64::max).max(f64::from(partitions)) * 1.4;
     let y0 = cells.iter().map(|(_, c)| c.ms).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min) * 0.6;
     let y1 = cells.iter().map(|(_, c)| c.ms).fold(0.0, f64::max) * 1.6;

@@ -62,3 +62,14 @@ fn the_latency_charts_load_axis_has_tick_labels() {
         assert!(svg.contains(tick), "no {tick} tick label");
     }
 }
+
+/// A partition count below the measured grid is drawn where it is, the axis reaching
+/// it, not clamped to the grid's edge (a stop-40 tester saw 24 drawn at 70): two
+/// counts below the grid draw apart.
+#[test]
+fn partitions_below_the_grid_are_drawn_where_they_are() {
+    let (_, cat) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    let drawn = |n: u32| charts::partitions_svg(&cat, n).expect("svg").expect("grid").replace(&format!("your partitions: {n}"), "");
+    assert_ne!(drawn(24), drawn(50), "24 and 50 partitions drawn at one place");
+    assert_eq!(drawn(24), drawn(24));
+}

@@ -980,3 +980,18 @@ fn garbled_or_foreign_result_lines_in_a_perf_log_are_refused_or_said() {
     let alone = import("k.md", log.as_bytes(), Some(kafka), &meta());
     assert!(alone.report.warnings.iter().all(|l| l.code != "other_tool_lines" && l.code != "unread_result_lines"), "{:?}", alone.report.warnings);
 }
+
+/// A rate no machine's network carries is refused, naming its line (a stop-40
+/// tester stored 10^12 msg/s of 16 MB: 16 EB/s); a fast but possible one is stored.
+#[test]
+fn a_rate_past_any_network_is_refused() {
+    let meta = UploadMeta::from_pairs([("nodes", "3"), ("cores", "8")]).expect("meta");
+    let csv = |rate: &str, size: &str| format!("system,metric,value,unit,percentile,message_bytes\nkafka,produce_throughput,{rate},msg/s,,{size}\nkafka,produce_throughput,1000,msg/s,,100\n");
+    let out = import("huge.csv", csv("1000000000000", "16000000").as_bytes(), None, &meta);
+    assert!(!out.report.accepted() && out.dataset.is_none(), "{:?}", out.report);
+    assert_eq!(out.report.errors[0].line, 2, "{:?}", out.report.errors);
+    assert!(out.report.errors[0].reason.contains("past what any network carries"), "{}", out.report.errors[0].reason);
+    // 2 GB/s a machine (3 machines, 6 GB/s in all) is fast but possible.
+    let out = import("fast.csv", csv("6000000", "1000").as_bytes(), None, &meta);
+    assert!(out.report.accepted(), "{:?}", out.report.errors);
+}

@@ -166,7 +166,11 @@ fn each_run_is_judged_not_the_group() {
 
 #[test]
 fn an_impossible_rate_is_not_used_whether_capacity_or_floor() {
-    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000000000,msg/s,1024\n";
+    // 10^11 msg/s of 1 KB (100 TB/s) is past any network and refused at import; 10^8
+    // (100 GB/s on one core) passes the network check and is left out by the plan.
+    let refused = import("x.csv", b"system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000000000,msg/s,1024\n", None, &UploadMeta::from_pairs([("nodes", "1"), ("cores", "1")]).expect("meta"));
+    assert!(refused.dataset.is_none(), "{:?}", refused.report);
+    let csv = "system,metric,value,unit,message_bytes\nkafka,produce_throughput,100000000,msg/s,1024\n";
     for run in ["max", "fixed"] {
         let (reference, with) = plan_csv(csv, &[("nodes", "1"), ("cores", "1"), ("run", run)], &[("mbps", "50"), ("retention_h", "1")]);
         assert_eq!(nodes(&with, SystemId::Kafka), nodes(&reference, SystemId::Kafka), "run={run}");

@@ -135,6 +135,11 @@ pub const MAX_LISTED_ERRORS: usize = 50;
 /// Largest value accepted for any rate (msg/s) or time (ms).
 pub const MAX_VALUE: f64 = 1e12;
 
+/// Most bytes a second one broker machine can be measured to move, one way: 1.6
+/// Tbit/s, twice 800 Gigabit Ethernet's line rate (IEEE 802.3df, the fastest
+/// Ethernet standardised); a rate past it is refused as a slip.
+pub const MAX_BYTES_PER_NODE: f64 = 200e9;
+
 /// Smallest throughput accepted, in the file's own rate unit (msg/s, MB/s, MiB/s,
 /// Mbit/s): a millionth. Below it a rate is no measurement of capacity.
 pub const MIN_RATE: f64 = 1e-6;
@@ -478,6 +483,21 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         }
         if !m.value.is_finite() || m.value < 0.0 || m.value > MAX_VALUE {
             report.errors.push(ImportError::new(m.line, metric_field(m.metric), format!("{} is not a usable {} (finite, 0 to {MAX_VALUE:e})", readable(m.value), m.unit.label())));
+            continue;
+        }
+        // A rate no machine's network could carry is a slip (a unit, a size, digits
+        // run together), not a measurement: a stop-40 tester stored 16 EB/s, which
+        // every plan naming the dataset then fitted, with only a warning.
+        let size = m.message_bytes.or(meta.message_bytes);
+        if let (true, Some(msgs)) = (rate, m.unit.to_msgs(m.value, size)) {
+            let per_node = msgs * size.unwrap_or(1.0) / f64::from(meta.nodes.unwrap_or(1).max(1));
+            if size.is_some() && per_node > MAX_BYTES_PER_NODE {
+                report.errors.push(ImportError::new(
+                    m.line,
+                    metric_field(m.metric),
+                    format!("{} {} is {} B/s per broker machine, past what any network carries ({} B/s, 1.6 Tbit/s): check the unit, the message size and the nodes", readable(m.value), m.unit.label(), readable(per_node), readable(MAX_BYTES_PER_NODE)),
+                ));
+            }
         }
     }
     collapse_repeats(&mut report.errors);
