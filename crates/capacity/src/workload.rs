@@ -427,6 +427,14 @@ impl Workload {
                 w.hardware.nic_gbps = GigabitsPerSec(x);
             }
         }
+        // Hardware typed without naming a preset is the user's own machine, not seed
+        // 000's with parts swapped: no measured class, disks or floor of the default
+        // preset are carried to it (a stop-41 reviewer typed i3en.2xlarge's figures
+        // and was planned with seed 000's CPU correction, "measured on this machine").
+        // Fields that leave the default machine as it is keep it.
+        if get("hw").is_none() && w.hardware != Hardware::default() {
+            w.hardware.preset = None;
+        }
         // The effective byte rate is capped whichever way the rate was given.
         if errors.is_empty() && w.ingress().0 > MAX_INGRESS_MBPS {
             let field = if matches!(w.rate, Rate::Msgs(_)) { "msgs" } else { "size" };
@@ -758,6 +766,17 @@ mod tests {
         assert!((w.ingress().0 - 10.24).abs() < 1e-9);
         let w = parse(&[("mbps", "10.24"), ("size", "2048")]).unwrap();
         assert!((w.msgs().0 - 5000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn hardware_typed_without_a_preset_is_the_users_own_machine() {
+        let own = parse(&[("cores", "16"), ("disk", "nvme")]).unwrap();
+        assert_eq!(own.hardware.preset, None, "no preset named, the machine changed: the user's own");
+        assert_eq!(parse(&own.to_params().iter().map(|(k, v)| (*k, v.as_str())).collect::<Vec<_>>()).unwrap(), own, "round trip");
+        // Typed as the default machine is, it stays the default machine.
+        assert_eq!(parse(&[("cores", "8")]).unwrap().hardware.preset.as_deref(), Some(crate::hardware::DEFAULT_PRESET));
+        // A named preset stays named, whatever is changed on it.
+        assert_eq!(parse(&[("hw", "seed000-8c16g"), ("cores", "16")]).unwrap().hardware.preset.as_deref(), Some("seed000-8c16g"));
     }
 
     #[test]

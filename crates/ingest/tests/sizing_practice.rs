@@ -2371,3 +2371,17 @@ fn caveats_come_ranked_by_what_they_change() {
     let zoned = |zones: &str| run(&cat, &[("mbps", "100"), ("zones", zones)]).warnings.into_iter().filter(|w| w.text.contains("the p99 is from runs inside one zone")).count();
     assert_eq!((zoned("1"), zoned("3")), (0, 1));
 }
+
+/// A stop-41 reviewer typed i3en.2xlarge's figures without naming a preset and was
+/// planned with seed 000's CPU correction, "measured on this machine class
+/// (s000-3x8c16g)". Hardware typed without a preset is the user's own machine: no
+/// class is carried to it; a named preset keeps its class with its cores changed.
+#[test]
+fn typed_hardware_is_not_seed_000s_machine() {
+    let cat = catalog();
+    let typed = [("mbps", "300"), ("size", "100"), ("retention_h", "1"), ("cores", "8"), ("ram_gb", "68.7"), ("disk", "nvme"), ("disks", "2"), ("disk_mbps", "327"), ("disk_tb", "2.5"), ("nic_gbps", "25")];
+    let class_words = |p: &Plan| p.candidates.iter().flat_map(|c| &c.plan.warnings).chain(&p.warnings).filter(|w| w.text.contains("on this machine class")).count();
+    assert_eq!(class_words(&run(&cat, &typed)), 0, "no class on the user's own machine");
+    assert!(class_words(&run(&cat, &[("mbps", "300"), ("size", "100"), ("retention_h", "1"), ("hw", "seed000-8c16g"), ("cores", "16")])) > 0, "a named preset keeps its class");
+    assert!(class_words(&run(&cat, &[("mbps", "300"), ("size", "100"), ("retention_h", "1")])) > 0, "the default machine untouched keeps its class");
+}
