@@ -75,7 +75,7 @@ pub fn Candidates(
                 {latency_chart.map(|src| view! {
                     <figure class="chart">
                         <ChartImg src=src alt="p99 vs utilisation per system, with each candidate as planned and your objective".into() />
-                        <figcaption><strong>"p99 vs utilisation. "</strong>"Colours as in the charts above (Kafka blue, RocketMQ orange, Pulsar green). Lines: the queueing fit at your durability and size (100 partitions on 3 nodes); dots: measured p99 at the load their cluster's fitted capacity implies (seed 000: steady ≙ 50 %, high ≙ 90 %); rings: the candidates as planned; black line: your objective."</figcaption>
+                        <figcaption><strong>"p99 vs utilisation. "</strong>"Kafka blue, RocketMQ orange, Pulsar green. Lines: the queueing fit at your durability and size (100 partitions on 3 nodes); dots: measured p99 at the load their cluster's fitted capacity implies (seed 000: steady ≙ 50 %, high ≙ 90 %); rings: the candidates as planned; black line: your objective."</figcaption>
                     </figure>
                 })}
             </div>

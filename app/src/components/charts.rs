@@ -28,7 +28,7 @@ pub fn SizeCurveChart(
     view! {
         <figure class="chart">
             <ChartImg src=Signal::derive(move || src.get().unwrap_or_default()) alt="CPU-bound produce throughput per node vs message size on your machine, one line per system".into() />
-            <figcaption><strong>"CPU-bound produce throughput per node vs message size, on your machine. "</strong>"Lines: each system's fitted CPU capacity at your RF, partitions, consumer groups and durability — the number the plan sizes with — and its shaded 80 % band, calibrated on sources the fit did not see. Dots: the saturated runs the fit rests on, each at its message size and at the line × its measured ÷ fitted ratio. Your uploads calibrate the line (×f in the legend); your runs are hollow squares, placed the same way. With data=only, or for a system the corpus model has no fit for, the line is its seed curve on the setup named in the legend. Crosses: your message size. Disk, NIC and the other bounds are in each plan's bounds chart."</figcaption>
+            <figcaption><strong>"CPU-bound produce throughput per node vs message size, on your machine. "</strong>"Lines: each system's fitted CPU capacity at your RF, partitions, consumer groups and durability — what the plan sizes with — in its 80 % band, calibrated on sources the fit did not see (×f: calibrated to your uploads; seed: its seed curve, where the corpus has no fit or with data=only). Dots: the runs the fit rests on, at the line × measured ÷ fitted; squares: your runs. Crosses: your size. Disk, NIC and the other bounds: the bounds chart."</figcaption>
         </figure>
     }
 }

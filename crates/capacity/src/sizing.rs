@@ -1015,7 +1015,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // Storage: brokers / bookies keep the local retention (all of it unless tiered);
     // object storage holds the rest as one logical copy (the store replicates it).
     let on_lts = m.system == SystemId::Pravega;
-    let local_h = if on_lts { 0.0 } else { w.local_retention().0 };
+    let (local_h, local_floor) = if on_lts { (0.0, None) } else { local_hours(m.system, w, partitions) };
+    if let Some(why) = local_floor {
+        warnings.push(Warning { kind: "input".into(), text: text!("{}: local_retention_h raised to {} h: {why}", m.system.name(), Num(local_h)) });
+    }
     // What object storage holds: Kafka's tiered storage (KIP-405) copies each segment
     // as it closes and RocketMQ's tiered store as it writes, so all the retention is
     // there, the last local hours on disk too; Pulsar offloads a ledger and then drops
@@ -2011,6 +2014,28 @@ fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
     } else {
         n.saturating_add(factors::FAILURE_HEADROOM_NODES)
     }
+}
+
+/// Hours a tiered system keeps on its disks: the workload's local retention, raised
+/// to what the system itself never moves off them, with why when raised (a stop-41
+/// reviewer's `local_retention_h=0` planned brokers and bookies with 0 GB of disk).
+/// Kafka copies a segment only once it closes: each partition's active segment,
+/// up to `segment.bytes` (1 GiB by default, Apache Kafka docs), stays. Pulsar drops
+/// an offloaded ledger from the bookies after `managedLedgerOffloadDeletionLagInMillis`
+/// (4 h by default, Apache Pulsar broker.conf). RocketMQ writes its CommitLog in
+/// 1 GiB files (`mappedFileSizeCommitLog`): the one being written stays. Never past
+/// the retention.
+fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<&'static str>) {
+    let given = w.local_retention().0;
+    let gib_hours = |files: f64| files * 1_073_741_824.0 / (w.stored_ingress().bytes_per_sec().max(1.0) * 3600.0);
+    let (floor, why) = match system {
+        SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))), "a partition's open segment (1 GiB) stays"),
+        SystemId::Pulsar => (4.0, "bookies keep offloaded ledgers 4 h"),
+        SystemId::Rocketmq => (gib_hours(1.0), "the open CommitLog file (1 GiB) stays"),
+        SystemId::Pravega => (0.0, ""),
+    };
+    let floor = floor.min(w.retention.0);
+    if given < floor && given < w.retention.0 { (floor, Some(why)) } else { (given, None) }
 }
 
 fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {

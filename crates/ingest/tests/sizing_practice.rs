@@ -2385,3 +2385,26 @@ fn typed_hardware_is_not_seed_000s_machine() {
     assert!(class_words(&run(&cat, &[("mbps", "300"), ("size", "100"), ("retention_h", "1"), ("hw", "seed000-8c16g"), ("cores", "16")])) > 0, "a named preset keeps its class");
     assert!(class_words(&run(&cat, &[("mbps", "300"), ("size", "100"), ("retention_h", "1")])) > 0, "the default machine untouched keeps its class");
 }
+
+/// `local_retention_h=0` planned brokers and bookies with 0 GB of disk (a stop-41
+/// reviewer): what each system never moves off its disks stays — Kafka's active
+/// segments, Pulsar's 4 h offload deletion lag, RocketMQ's CommitLog file — and the
+/// plan says it raised the hours. A local retention above the floor is kept as given.
+#[test]
+fn tiered_storage_never_plans_empty_disks() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "200"), ("retention_h", "168"), ("team", "dedicated"), ("needs", "tiered"), ("local_retention_h", "0")]);
+    for s in [SystemId::Kafka, SystemId::Pulsar, SystemId::Rocketmq] {
+        let c = cand(&p, s);
+        assert!(c.plan.storage.retained_bytes > 0.0 && c.plan.storage.local_hours > 0.0, "{s:?}: {:?}", c.plan.storage);
+        assert!(c.plan.warnings.iter().any(|w| w.text.contains("local_retention_h raised to")), "{s:?}: {:#?}", c.plan.warnings);
+    }
+    // Pulsar's floor is the 4 h deletion lag; Kafka's 24 active 1 GiB segments at 200 MB/s.
+    assert!((cand(&p, SystemId::Pulsar).plan.storage.local_hours - 4.0).abs() < 1e-9);
+    let planned = cand(&p, SystemId::Kafka).plan.partition_advice.as_ref().map_or(24, |a| a.planned);
+    let kafka_h = f64::from(planned) * 1_073_741_824.0 / 200e6 / 3600.0;
+    assert!((cand(&p, SystemId::Kafka).plan.storage.local_hours - kafka_h).abs() < 1e-9, "{}", cand(&p, SystemId::Kafka).plan.storage.local_hours);
+    let kept = run(&cat, &[("mbps", "200"), ("retention_h", "168"), ("team", "dedicated"), ("needs", "tiered"), ("local_retention_h", "6")]);
+    assert_eq!(cand(&kept, SystemId::Pulsar).plan.storage.local_hours, 6.0);
+    assert!(kept.candidates.iter().all(|c| c.plan.warnings.iter().all(|w| !w.text.contains("local_retention_h raised to"))));
+}

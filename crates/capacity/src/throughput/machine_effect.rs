@@ -36,7 +36,7 @@ impl MachineEffect {
     pub fn note(&self) -> &str {
         self.note.get_or_init(|| {
             format!(
-                "the CPU bound × {:.3} on this machine class ({}): measured ÷ fitted over the saturated CPU-bound runs measured there ({} by {}: {}), so the plan rests on what was measured on this machine; its interval is not narrowed for it (held out, a class's effect carried poorly to other message sizes: te Wierik's 100 B Kafka runs, predicted with Confluent's 1 KB effect, came out at 0.31× and 0.46× what they measured)",
+                "the CPU bound × {:.3} on this machine class ({}): measured ÷ fitted over the saturated CPU-bound runs measured there ({} by {}: {}), so the plan rests on what was measured on this machine; its interval is not narrowed for it: held out, a class's effect carried poorly to other message sizes (README, the throughput model)",
                 crate::units::Dec(self.factor),
                 self.class,
                 self.runs.len(),
