@@ -40,8 +40,8 @@ test('upload with JS, plan with the data, and the share link reproduces it', asy
   assert.match(page.url(), /dataset=[0-9a-f]{16}/);
   assert.ok(await page.locator('.your-data li[data-dataset]').count() >= 1, 'your data listed');
   const sizeChart = await sizeChartSvg(page);
-  assert.match(sizeChart, /Kafka: your runs \(as residuals, on this machine\)/, 'uploaded points drawn around the calibrated corpus line');
-  assert.match(sizeChart, /to your runs; 80 % band/, 'the legend says the line is calibrated to them');
+  assert.match(sizeChart, /Kafka: your runs/, 'uploaded points drawn around the calibrated corpus line');
+  assert.match(sizeChart, /Kafka fit ×[\d.]+, 80 % band/, 'the legend says the line is calibrated to them (×f)');
   assert.match(sizeChart, /<rect/, 'as squares');
   const heading = await page.textContent('#rec-h');
   const facts = await page.textContent('.recommendation .facts');

@@ -38,7 +38,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Predict one cluster's produce throughput.
+    /// Predict one cluster's produce throughput (no consumer group reading unless --fanout is given: its default here is 0, not plan's 1).
     Predict {
         /// kafka | rocketmq | pulsar | pravega.
         #[arg(long)]

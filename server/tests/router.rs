@@ -222,3 +222,20 @@ async fn a_wrong_method_on_a_page_says_which_methods_it_takes() {
     assert_eq!(v["error"], "method_not_allowed");
     assert_eq!(v["message"], "this path does not take DELETE (the Allow header lists the methods it takes)");
 }
+
+/// The page embeds the catalog without the CPU fit's residuals (only the server-drawn
+/// size chart reads them), and the browser's plan from it is the server's.
+#[tokio::test]
+async fn the_embedded_catalog_leaves_out_only_what_the_charts_read() {
+    let (_, html) = get("/?mbps=200").await;
+    let start = html.find("id=\"mqplan-catalog\">").expect("embedded") + "id=\"mqplan-catalog\">".len();
+    let text = &html[start..start + html[start..].find("</script>").expect("closed")];
+    // The server writes the text raw, no entities (catalog_context::embed).
+    let page = app::catalog_context::unembed(text).expect("page data decodes");
+    let t = page.catalog.throughput.as_ref().expect("corpus model");
+    assert!(t.systems.iter().all(|s| s.cpu_residuals.is_empty()), "no residuals in the page");
+    let (_, full) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("data");
+    assert!(full.throughput.as_ref().expect("model").systems.iter().any(|s| !s.cpu_residuals.is_empty()), "the server's catalog keeps them");
+    let w = capacity::Workload::from_params([("mbps", "200")]).expect("workload");
+    assert_eq!(capacity::plan(&page.catalog, &w).expect("plan"), capacity::plan(&full, &w).expect("plan"), "the browser plans as the server does");
+}

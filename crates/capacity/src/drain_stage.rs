@@ -61,7 +61,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     let hw = &w.hardware;
     let zone_factor = w.zone_factor();
     let fit = corpus.and_then(|t| t.system(m.system));
-    let (wa, _) = write_amplification(m.system, w.size.0);
+    let (wa, _) = write_amplification(m.system, w.stored_size());
     let mut warnings = Vec::new();
     // The recovery stage needs the number only: the words (and the cited runs) are
     // built once, at the partition count the plan ends with.
@@ -179,7 +179,7 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
 /// other systems, or with nothing retained.
 pub(crate) fn partitions_to_fit_disks(m: &SystemModel, w: &Workload) -> Option<(u32, f64, f64)> {
     factors::replica_on_one_disk(m.system)?;
-    let per_copy = w.stored_ingress().bytes_per_sec() * w.local_retention().0 * 3600.0 * factors::stored_amplification(m.system, w.size.0);
+    let per_copy = w.stored_ingress().bytes_per_sec() * w.local_retention().0 * 3600.0 * factors::stored_amplification(m.system, w.stored_size());
     let usable = w.hardware.disk_tb * 1e12 * factors::MAX_DISK_FILL / (1.0 + factors::STORAGE_HEADROOM);
     if !(per_copy > 0.0 && usable > 0.0) {
         return None;

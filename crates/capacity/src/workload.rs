@@ -571,6 +571,14 @@ impl Workload {
         MegabytesPerSec(self.ingress().0 / self.compression.max(1.0))
     }
 
+    /// Bytes of a message's payload as stored and sent, after the producer's
+    /// compression: size ÷ ratio. A record's own fields (RocketMQ's 111 B) come on
+    /// top uncompressed ([`crate::factors::stored_amplification`]; a stop-41 reviewer
+    /// saw them shrunk 20× with the payload).
+    pub fn stored_size(&self) -> f64 {
+        self.size.0 / self.compression.max(1.0)
+    }
+
     /// Produce rate in MB/s.
     pub fn ingress(&self) -> MegabytesPerSec {
         match self.rate {
