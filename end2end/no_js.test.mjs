@@ -33,6 +33,9 @@ test('the form submits as a GET without JavaScript and errors sit beside the fie
   await page.fill('#f-size', '100');
   await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
   assert.match(page.url(), /size=100/);
+  // It lands on the plan, not the top of the form (a stop-41 tester on a phone).
+  assert.match(page.url(), /#results$/);
+  assert.ok(await page.evaluate(() => window.scrollY > 0 || document.querySelector('#results').getBoundingClientRect().top < 200), 'scrolled to the plan');
   // The browser's own constraint validation blocks rf=0 in the form; a pasted
   // link still reaches the server, which answers beside the field.
   await page.goto(`${BASE}/?size=100&rf=0`);

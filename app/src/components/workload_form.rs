@@ -132,7 +132,7 @@ pub fn WorkloadForm(
     let live = RwSignal::new(false);
     Effect::new(move |_| live.set(true));
     view! {
-        <form class="workload" id="workload-form" method="get" action="/" aria-label="Workload">
+        <form class="workload" id="workload-form" method="get" action="/#results" aria-label="Workload">
             <fieldset>
                 <legend>"Workload"</legend>
                 {group(Group::Workload).map(|f| render(f, false)).collect_view()}

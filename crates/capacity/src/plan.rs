@@ -182,7 +182,7 @@ pub fn plan(catalog: &Catalog, w: &Workload) -> Result<Plan, PlanError> {
     // for its copies waits for another zone too, which no run here measured (a stop-40
     // reviewer saw zones=3 leave the p99 as it was).
     if w.zones >= 2 && best.p99.is_some() {
-        warnings.push(Warning { kind: "zones".into(), text: text!("{}: the p99 is from runs inside one zone; over {} zones each write waits for a copy in another zone as well, a round trip of about a millisecond more inside one cloud region (general cloud guidance, not measured here) — objectives are checked without it", best.system.name(), w.zones) });
+        warnings.push(Warning { kind: "zones".into(), text: text!("{}: the p99 is from runs inside one zone; over {} zones a write also waits for a copy in another, about 1 ms more a round trip in one cloud region (general cloud guidance, unmeasured here); objectives are checked without it", best.system.name(), w.zones) });
     }
     // Ranked by what they change ([`caveat_rank`]).
     crate::order::sort_by_key(&mut warnings, |w| caveat_rank(&w.kind));

@@ -333,7 +333,7 @@ fn transaction_warnings(m: &SystemModel, w: &Workload, points: &mut Vec<PointRef
                 Num(t.cost),
                 t.points[0].citation,
                 match (t.p99_ratio, w.p99_slo) {
-                    (Some(r), Some(_)) => text!("; from 1 % of the sends transactional, the p99 the objective is checked on is × {}", Num(r)),
+                    (Some(r), Some(_)) => text!("; from 1 % of them transactional, the p99 checked is × {}", Num(r)),
                     _ => String::new(),
                 }
             ),

@@ -2435,7 +2435,7 @@ fn a_transactional_share_not_given_says_what_it_would_do_to_the_objective() {
     let q = [("msgs", "50000"), ("size", "200"), ("kind", "business"), ("needs", "transactions,delay"), ("p99_ms", "20")];
     let p = run(&cat, &q);
     let at = p.warnings.iter().position(|w| w.text.contains("share is not given")).unwrap_or_else(|| panic!("{:#?}", p.warnings));
-    assert!(p.warnings[at].text.contains("the p99 the objective is checked on is ×"), "{}", p.warnings[at].text);
+    assert!(p.warnings[at].text.contains("the p99 checked is ×"), "{}", p.warnings[at].text);
     assert!(p.warnings[..at].iter().all(|w| capacity::plan::caveat_rank(&w.kind) <= 3), "ranked with the objective: {:#?}", p.warnings);
     let zero: Vec<(&str, &str)> = q.iter().copied().chain([("txn_pct", "0")]).collect();
     assert!(run(&cat, &zero).warnings.iter().all(|w| !w.text.contains("share is not given")));
