@@ -42,7 +42,7 @@ pub fn PartitionsChart(
     view! {
         <figure class="chart">
             <ChartImg src=Signal::derive(move || src.get().unwrap_or_default()) alt="P99.9 latency vs partitions under backlog, seed 001's measured grid, marking your partition count".into() />
-            <figcaption><strong>"P99.9 vs partitions under backlog. "</strong>"Seed 001: P99.9 end-to-end under 0.5–2 TB backlog on 6 nodes; hollow markers are aborted or failed points. The marker is your cluster-wide partition count; per-node load depends on the planned node count."</figcaption>
+            <figcaption><strong>"P99.9 vs partitions under backlog. "</strong>"Seed 001: P99.9 end-to-end under 0.5–2 TB of backlog on 6 nodes; hollow: aborted or failed runs. The grey line: your partitions, cluster-wide."</figcaption>
         </figure>
     }
 }
