@@ -52,7 +52,7 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
                 let y = (n - 1 - i) as f64;
                 // An unbounded need (a drain no cluster size meets) fills the axis and
                 // says so on the bar, in white.
-                let (text, x, colour) = if b.nodes.is_finite() { (capacity::units::Num(b.nodes).to_string(), b.nodes.min(xmax) + xmax * 0.01, &BLACK) } else { ("∞: no cluster size suffices".to_string(), xmax * 0.02, &WHITE) };
+                let (text, x, colour) = if b.nodes.is_finite() { (need_words(b.nodes), b.nodes.min(xmax) + xmax * 0.01, &BLACK) } else { ("∞: no cluster size suffices".to_string(), xmax * 0.02, &WHITE) };
                 Text::new(text, (x, y + 0.65), TextStyle::from(("sans-serif", crate::LABEL_PX).into_font()).color(colour))
             }))
             .map_err(e)?;
@@ -75,4 +75,28 @@ pub fn bounds_svg(p: &SystemPlan) -> Result<String, ChartError> {
         &format!("{} nodes by bound", p.system.name()),
         &format!("{}.", p.count_words()),
     ))
+}
+
+/// A bound's need as its bar is labelled: `Num`'s digits, with a decimal kept past 100
+/// (117.4, not 117: a stop-41 tester read 117 beside "planned: 119", the need rounded
+/// up, +1 for a lost node).
+fn need_words(nodes: f64) -> String {
+    if (100.0..1e6).contains(&nodes) && (nodes - nodes.round()).abs() >= 0.05 {
+        format!("{nodes:.1}")
+    } else {
+        capacity::units::Num(nodes).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::need_words;
+
+    #[test]
+    fn a_need_past_100_keeps_its_decimal() {
+        assert_eq!(need_words(117.4), "117.4");
+        assert_eq!(need_words(117.0), "117");
+        assert_eq!(need_words(16.8), "16.8");
+        assert_eq!(need_words(3.11), "3.11");
+    }
 }
