@@ -36,6 +36,15 @@ test('the form submits as a GET without JavaScript and errors sit beside the fie
   // It lands on the plan, not the top of the form (a stop-41 tester on a phone).
   assert.match(page.url(), /#results$/);
   assert.ok(await page.evaluate(() => window.scrollY > 0 || document.querySelector('#results').getBoundingClientRect().top < 200), 'scrolled to the plan');
+  // The rate in msg/s alone: MB/s shows its default greyed, not as a value sent
+  // beside it (a stop-41 tester's submit was refused as both).
+  await page.goto(`${BASE}/`);
+  assert.equal(await page.inputValue('#f-mbps'), '');
+  assert.equal(await page.getAttribute('#f-mbps', 'placeholder'), '50');
+  await page.fill('#f-msgs', '50000');
+  await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+  assert.match(page.url(), /msgs=50000/);
+  assert.equal(await page.locator('#rec-h').count(), 1, 'planned, not refused');
   // The browser's own constraint validation blocks rf=0 in the form; a pasted
   // link still reaches the server, which answers beside the field.
   await page.goto(`${BASE}/?size=100&rf=0`);

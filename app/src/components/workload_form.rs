@@ -61,7 +61,6 @@ pub fn WorkloadForm(
     share: Memo<String>,
 ) -> impl IntoView {
     let initial = params.get_untracked();
-    let has_rate = get(&initial, "mbps").is_some() || get(&initial, "msgs").is_some();
     let error_for = move |name: &'static str| {
         move || errors.get().into_iter().filter(|e| e.field == name).map(|e| e.reason).collect::<Vec<_>>().join("; ")
     };
@@ -69,7 +68,10 @@ pub fn WorkloadForm(
     let hw_init = get(&initial, "hw").unwrap_or_default();
     let render = move |f: FieldSpec, hardware: bool| {
         let initial = &initial;
-        let init = get(initial, f.name).unwrap_or_else(|| if hardware || (f.name == "mbps" && has_rate) { String::new() } else { default_of(f.name) });
+        // The rate left unset shows its default greyed, not as a value: a value of 50
+        // beside msg/s typed in was sent as both without JavaScript (refused) and
+        // dropped with it (a stop-41 tester saw the two pages disagree).
+        let init = get(initial, f.name).unwrap_or_else(|| if hardware || f.name == "mbps" { String::new() } else { default_of(f.name) });
         let id = format!("f-{}", f.name);
         let help_id = format!("h-{}", f.name);
         let err = error_for(f.name);
