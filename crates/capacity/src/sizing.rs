@@ -1790,6 +1790,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             text: text!("{}: the monthly cost leaves out {} TB a month of cross-zone traffic; give zone_cost (per GB) to price it", m.system.name(), Num(cross_zone_mbps * SECONDS_PER_MONTH / 1e6)),
         });
     }
+    // So does one that leaves out object storage (a stop-41 tester: 183 TB tiered,
+    // priced at nothing and said nowhere).
+    if let (Some(_), None, true) = (w.node_cost, w.object_cost, object_bytes > 0.0) {
+        warnings.push(Warning {
+            kind: "cost".into(),
+            text: text!("{}: the monthly cost leaves out {} TB in object storage; give object_cost (per TB-month) to price it", m.system.name(), Num(Bytes(object_bytes).tb())),
+        });
+    }
 
     // Honesty: where the plan leaves the measured envelope.
     if let Some(c) = corpus_cpu {

@@ -2328,6 +2328,13 @@ fn a_cost_without_the_zones_traffic_says_so() {
     assert!(w.contains("give zone_cost"), "{w}");
     assert_eq!(said(&[("mbps", "300"), ("zones", "3"), ("node_cost", "1000"), ("zone_cost", "0.02")]), None);
     assert_eq!(said(&[("mbps", "300"), ("node_cost", "1000")]), None, "one zone: no traffic between zones");
+    // Object storage left unpriced is said too (a stop-41 tester).
+    let object = |q: &[(&str, &str)]| cand(&run(&cat, q), SystemId::Kafka).plan.warnings.iter().find(|w| w.kind == "cost" && w.text.contains("TB in object storage")).map(|w| w.text.clone());
+    let q = [("mbps", "300"), ("retention_h", "168"), ("needs", "tiered"), ("zones", "2"), ("node_cost", "1000")];
+    assert!(object(&q).expect("said").contains("give object_cost (per TB-month)"));
+    assert!(said(&q).is_some(), "and the zones' traffic beside it");
+    assert_eq!(object(&[("mbps", "300"), ("retention_h", "168"), ("needs", "tiered"), ("node_cost", "1000"), ("object_cost", "23")]), None);
+    assert_eq!(object(&[("mbps", "300"), ("retention_h", "168"), ("needs", "tiered")]), None, "no price asked");
 }
 
 /// A stop-40 tester: the page said a drain ends "never, at the lowest measured
