@@ -273,7 +273,7 @@ pub fn run_plan(catalog: &Catalog, flags: &WorkloadFlags, json: bool) -> Result<
     // for a 20 ms objective its 167 ms p99 misses, the warning far below).
     let violates = p.warnings.iter().find(|w| w.kind == "constraint").map(|w| format!("  ! {}: {}\n", w.text, p.candidates[0].reasons.join("; "))).unwrap_or_default();
     let mut out = format!(
-        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB (raw disk ÷ the data nodes holding it with one lost for good: n − 1 where its copies are re-made, n for RocketMQ's fixed groups)\nStorage: {}\nExpected p99: {}\n",
+        "Recommendation: {} on {} machines ({})\n{violates}Bottleneck: {}\nDisk per data node: {} GB (raw disk ÷ the data nodes holding it with one lost for good: n − 1 where its copies are re-made, n for RocketMQ's fixed groups, at n = RF and at RF 1)\nStorage: {}\nExpected p99: {}\n",
         p.recommendation.system.name(),
         fmt_num(f64::from(p.recommendation.nodes)),
         p.recommendation

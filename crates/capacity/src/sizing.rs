@@ -2109,10 +2109,12 @@ fn spread_over_zones(n: u32, zones: u32) -> u32 {
 /// (`rereplicates`: not RocketMQ, whose master/slave groups never copy across
 /// groups) and the rest still number at least `copies`; otherwise `nodes` (each then
 /// keeps the one copy it had: at n = RF every node holds all the data once, and a
-/// stop-20 tester saw 1,111 GB per node where 741 GB is all three hold).
+/// stop-20 tester saw 1,111 GB per node where 741 GB is all three hold). At RF 1
+/// nothing is left to re-make a lost node's data from: `nodes` (a stop-41 reviewer
+/// saw RF 1 divided by n − 1).
 fn holders_after_loss(nodes: u32, copies: u32, rereplicates: bool) -> f64 {
     let after = nodes.saturating_sub(factors::FAILURE_HEADROOM_NODES);
-    f64::from(if rereplicates && after >= copies.max(1) { after } else { nodes.max(1) })
+    f64::from(if rereplicates && copies >= 2 && after >= copies { after } else { nodes.max(1) })
 }
 
 /// Machines per role. `data_nodes` is sized by every bound; `serving` by the CPU and
@@ -2254,5 +2256,21 @@ mod spare_words_tests {
             assert!(note(system, 1, 1).contains("at RF 1 its data is lost with it"), "{}", note(system, 1, 1));
             assert!(note(system, 3, 3).ends_with("+ a lost zone's share"), "{}", note(system, 3, 3));
         }
+    }
+}
+
+#[cfg(test)]
+mod holders_tests {
+    use super::holders_after_loss;
+
+    /// Disk per node divides by the holders left after a node is lost for good: n − 1
+    /// where its copies are re-made, n where they cannot be — RocketMQ's fixed groups,
+    /// n = RF, and RF 1, which has no other copy to re-make them from.
+    #[test]
+    fn a_lost_nodes_data_is_re_made_only_from_other_copies() {
+        assert_eq!(holders_after_loss(6, 3, true), 5.0);
+        assert_eq!(holders_after_loss(3, 3, true), 3.0, "n = RF: nowhere to move");
+        assert_eq!(holders_after_loss(6, 3, false), 6.0, "RocketMQ's groups");
+        assert_eq!(holders_after_loss(6, 1, true), 6.0, "RF 1: nothing to re-make it from");
     }
 }
