@@ -226,7 +226,7 @@ async fn a_wrong_method_on_a_page_says_which_methods_it_takes() {
 /// The page embeds the catalog without the CPU fit's residuals (only the server-drawn
 /// size chart reads them), and the browser's plan from it is the server's.
 #[tokio::test]
-async fn the_embedded_catalog_leaves_out_only_what_the_charts_read() {
+async fn the_embedded_catalog_leaves_out_the_residuals_and_plans_as_the_server_does() {
     let (_, html) = get("/?mbps=200").await;
     let start = html.find("id=\"mqplan-catalog\">").expect("embedded") + "id=\"mqplan-catalog\">".len();
     let text = &html[start..start + html[start..].find("</script>").expect("closed")];

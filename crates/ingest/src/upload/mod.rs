@@ -488,10 +488,10 @@ fn import_stages(name: &str, bytes: &[u8], format: Option<Format>, meta: &Upload
         // A rate no machine's network could carry is a slip (a unit, a size, digits
         // run together), not a measurement: a stop-40 tester stored 16 EB/s, which
         // every plan naming the dataset then fitted, with only a warning.
-        let size = m.message_bytes.or(meta.message_bytes);
-        if let (true, Some(msgs)) = (rate, m.unit.to_msgs(m.value, size)) {
-            let per_node = msgs * size.unwrap_or(1.0) / f64::from(meta.nodes.unwrap_or(1).max(1));
-            if size.is_some() && per_node > MAX_BYTES_PER_NODE {
+        let size = m.message_bytes.or(meta.message_bytes).filter(|_| rate);
+        if let Some((size, msgs)) = size.and_then(|s| Some((s, m.unit.to_msgs(m.value, Some(s))?))) {
+            let per_node = msgs * size / f64::from(meta.nodes.unwrap_or(1).max(1));
+            if per_node > MAX_BYTES_PER_NODE {
                 report.errors.push(ImportError::new(
                     m.line,
                     metric_field(m.metric),

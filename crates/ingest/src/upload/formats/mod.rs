@@ -130,8 +130,8 @@ fn is_data_line(l: &str) -> bool {
     json || l.starts_with('|') || (cells.len() >= 3 && numbers >= 1 && numbers * 4 >= filled)
 }
 
-/// The result lines each tool log prints, by the words that mark them: what
-/// [`detect`] reads a log's tool from.
+/// The result lines each tool log prints, by the words that mark them (among the
+/// words [`detect`] also looks for, with its own order and extra cues).
 const RESULT_MARKS: [(Format, &[&str]); 4] = [
     (Format::KafkaPerf, &["records sent,", "nMsg.sec"]),
     (Format::PulsarPerf, &["Throughput produced:", "Throughput received:", "Aggregated throughput stats"]),
