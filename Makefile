@@ -12,7 +12,7 @@ setup:
 
 ## Browser bundle (Trunk → target/site) and the server binary (release).
 build: setup
-	trunk build
+	./scripts/build-wasm.sh
 	./scripts/precompress.sh target/site
 	cargo build --release -p server
 

@@ -65,8 +65,9 @@ pub(crate) fn drain_stage<'m>(m: &'m SystemModel, w: &Workload, corpus: Option<&
     let mut warnings = Vec::new();
     // The recovery stage needs the number only: the words (and the cited runs) are
     // built once, at the partition count the plan ends with.
-    let first_msgs = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability)).map(|x| x.0);
-    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first_msgs.is_some()), first_msgs, wa);
+    let first = corpus.and_then(|t| crate::throughput::cpu_capacity_per_node(t, m.system, hw, w.size.0, w.rf, w.partitions, w.fanout, w.durability));
+    let first_msgs = first.map(|x| x.0);
+    let recovery = crate::recovery::for_workload(m, w, fit.filter(|_| first.is_some()), first.map(|x| (x.0, x.3)), wa);
     let mut partitions = w.partitions;
     let mut raised_by = None;
     // A Kafka replica lies on one disk: its share of the retention must fit one

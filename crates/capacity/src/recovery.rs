@@ -177,8 +177,15 @@ pub struct RecoveryInputs {
     pub nic_bytes: f64,
     /// Per-node page cache, bytes.
     pub cache_bytes: f64,
-    /// Per-node CPU, replica writes per second at this size.
+    /// Per-node CPU, replica writes per second at this size, at no durability factor:
+    /// what a catch-up read's cost is a share of.
     pub replica_writes: f64,
+    /// CPU of one produced replica write under the workload's durability, as a share
+    /// of a plain one: 1 ÷ the durability factor. The factors were fitted on produce
+    /// throughput (acks=1's ×1.63 on disk-bound pairs), so they speed or slow the
+    /// producers only, never the catch-up reads (a stop-41 reviewer saw acks=1 drain
+    /// faster).
+    pub produce_cost: f64,
     /// CPU of one catch-up read, as a share of one replica write.
     pub read_cost: f64,
     /// Per-partition catch-up rate at this size, msg/s, expected (cold cache).
@@ -246,7 +253,7 @@ impl RecoveryInputs {
             (partitions * per_part, CatchupLimit::Partitions),
             (if cold > 0.0 { (n * self.disk_bytes * u - w * self.stored_bytes * self.rf * self.write_amplification) / (g * self.stored_bytes * cold) } else { f64::INFINITY }, CatchupLimit::DiskRead),
             ((n * self.nic_bytes * u - w * self.stored_bytes * (self.rf - 1.0)) / (g * self.stored_bytes), CatchupLimit::Network),
-            ((n * self.replica_writes * u - w * self.rf) / (g * self.read_cost.max(1e-9)), CatchupLimit::Cpu),
+            ((n * self.replica_writes * u - w * self.rf * self.produce_cost) / (g * self.read_cost.max(1e-9)), CatchupLimit::Cpu),
         ];
         let (r, k) = bounds.into_iter().fold((f64::INFINITY, CatchupLimit::Partitions), |a, b| if b.0 < a.0 { b } else { a });
         (r.max(0.0), k)
@@ -343,6 +350,7 @@ mod tests {
             cache_bytes: 68.7e9 * PAGE_CACHE_SHARE,
             // 5 effective cores ÷ 9.65 core·µs per replica write (the Kafka fit at 1 KB).
             replica_writes: 5.0 / 9.65e-6,
+            produce_cost: 1.0,
             read_cost: 0.5,
             per_partition_msgs: 772_378.9 / 100.0,
             low_per_partition_msgs: 2289.0,
@@ -395,9 +403,10 @@ mod tests {
 
 /// The recovery inputs of `m` under `w`: `fit` is the corpus fit of the system
 /// (None on the seed curve), `cpu_msgs` its CPU-bound msg/s per node for the
-/// workload (None on the seed curve), `wa` the write amplification. None when no
+/// workload with the durability factor in it, and that factor (None on the seed
+/// curve), `wa` the write amplification. None when no
 /// catch-up was measured for the system or no consumer group reads.
-pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload::Workload, fit: Option<&crate::throughput::SystemThroughput>, cpu_msgs: Option<f64>, wa: f64) -> Option<(RecoveryInputs, Cow<'m, CatchupBasis>)> {
+pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload::Workload, fit: Option<&crate::throughput::SystemThroughput>, cpu_msgs: Option<(f64, f64)>, wa: f64) -> Option<(RecoveryInputs, Cow<'m, CatchupBasis>)> {
     if w.fanout == 0 {
         return None;
     }
@@ -405,15 +414,14 @@ pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload:
     let hw = &w.hardware;
     let size = w.size.0;
     let rf = f64::from(w.rf);
-    let (read_cost, replica_writes, (per_partition, low)) = match (fit, cpu_msgs) {
-        (Some(f), Some(msgs)) => {
+    let (read_cost, (replica_writes, factor), (per_partition, low)) = match (fit, cpu_msgs) {
+        (Some(f), Some((msgs, factor))) => {
             let cost = |s: f64| f.a_core_us + f.b_core_us_per_byte * s;
-            (f.read.per_group, msgs * (rf + f.read.per_group * f64::from(w.fanout)) / f.read.centre(rf, f64::from(w.fanout)), b.at_size(size, |s0, s| cost(s0) / cost(s)))
+            (f.read.per_group, (msgs / factor * (rf + f.read.per_group * f64::from(w.fanout)) / f.read.centre(rf, f64::from(w.fanout)), factor), b.at_size(size, |s0, s| cost(s0) / cost(s)))
         }
         _ => {
-            let factor = crate::factors::durability_factor(m.system, w.durability).multiplier;
             let c = |s: f64| m.produce.core_seconds(s);
-            (ASSUMED_CATCHUP_READ_COST, f64::from(hw.cores) / c(size) * factor, b.at_size(size, |s0, s| c(s0) / c(s)))
+            (ASSUMED_CATCHUP_READ_COST, (f64::from(hw.cores) / c(size), crate::factors::durability_factor(m.system, w.durability).multiplier), b.at_size(size, |s0, s| c(s0) / c(s)))
         }
     };
     let warm_uplift = b.warm_uplift;
@@ -429,6 +437,7 @@ pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload:
             nic_bytes: hw.nic_gbps.to_mb().0 * 1e6,
             cache_bytes: hw.ram_gb * 1e9 * PAGE_CACHE_SHARE,
             replica_writes,
+            produce_cost: 1.0 / factor,
             read_cost,
             per_partition_msgs: per_partition,
             low_per_partition_msgs: low,

@@ -45,12 +45,12 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
         let line = match corpus {
             Some(t) => {
                 let at = |s: f64| capacity::throughput::cpu_capacity_per_node(t, m.system, &w.hardware, s, w.rf, w.partitions, w.fanout, w.durability);
-                let curve: Vec<(f64, f64, f64, f64)> = xs.iter().filter_map(|&s| at(s).map(|(x, h, _)| (s, x, x * (-h.down).exp(), x * h.up.exp()))).collect();
+                let curve: Vec<(f64, f64, f64, f64)> = xs.iter().filter_map(|&s| at(s).map(|(x, h, ..)| (s, x, x * (-h.down).exp(), x * h.up.exp()))).collect();
                 let fit = t.system(m.system);
                 let cal = fit.and_then(|f| f.uploads.as_ref());
                 // Residuals are against the reference fit; the line carries the calibration.
                 let factor = cal.map_or(1.0, |c| c.factor);
-                let dots = fit.map_or(&[][..], |f| &f.cpu_residuals[..]).iter().filter_map(|&(s, r)| at(s).map(|(x, _, _)| (s, x * r / factor))).collect();
+                let dots = fit.map_or(&[][..], |f| &f.cpu_residuals[..]).iter().filter_map(|&(s, r)| at(s).map(|(x, ..)| (s, x * r / factor))).collect();
                 // Every run of yours the plan uses (calibrating or lower bound), at the line ×
                 // its measured ÷ the calibrated CPU capacity on the cluster it states.
                 let uploads = fit
@@ -62,12 +62,12 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                                 let b = t.bounds(f, &capacity::throughput::upload_cluster(m, u));
                                 let cpu = b.cpu * b.durability;
                                 (cpu > 0.0).then_some(())?;
-                                at(u.message_bytes).map(|(x, _, _)| (u.message_bytes, x * u.msgs / cpu))
+                                at(u.message_bytes).map(|(x, ..)| (u.message_bytes, x * u.msgs / cpu))
                             })
                             .collect()
                     })
                     .unwrap_or_default();
-                let (x, h, level) = at(w.size.0).unwrap_or((f64::NAN, capacity::throughput::Widening::default(), 0.8));
+                let (x, h, level, _) = at(w.size.0).unwrap_or((f64::NAN, capacity::throughput::Widening::default(), 0.8, 1.0));
                 let calibrated = cal.filter(|c| c.calibrated).map(|c| format!(" ×{:.2}", c.factor)).unwrap_or_default();
                 Line {
                     model: "corpus",

@@ -1914,7 +1914,9 @@ fn a_latency_miss_within_5_percent_of_the_least_does_not_flip_the_choice() {
 #[test]
 fn a_partition_sized_plan_says_what_the_other_bounds_need_in_data_nodes() {
     let cat = catalog();
-    let p = run(&cat, &[("mbps", "200"), ("partitions", "20000"), ("hw", "aws-i3en.2xlarge"), ("retention_h", "1")]);
+    // 20 TB disks: since stop 42 the 20,000 open 1 GiB segments (64.9 TB at RF 3) are
+    // stored past the 1 h retention, and on i3en.2xlarge's 2 × 2.5 TB they bound first.
+    let p = run(&cat, &[("mbps", "200"), ("partitions", "20000"), ("hw", "aws-i3en.2xlarge"), ("disk_tb", "20"), ("retention_h", "1")]);
     let k = cand(&p, SystemId::Kafka);
     assert_eq!(k.plan.bottleneck, BoundKind::Partitions, "{:?}", k.plan.bounds);
     let w = k.plan.warnings.iter().find(|w| w.text.contains("partitions set the count")).unwrap_or_else(|| panic!("{:#?}", k.plan.warnings));
@@ -2446,4 +2448,60 @@ fn a_transactional_share_not_given_says_what_it_would_do_to_the_objective() {
     assert!(p.warnings[..at].iter().all(|w| capacity::plan::caveat_rank(&w.kind) <= 3), "ranked with the objective: {:#?}", p.warnings);
     let zero: Vec<(&str, &str)> = q.iter().copied().chain([("txn_pct", "0")]).collect();
     assert!(run(&cat, &zero).warnings.iter().all(|w| !w.text.contains("share is not given")));
+}
+
+/// The durability factors were fitted on produce throughput (acks=1 ×1.63 from
+/// StreamNative's disk-bound pairs; RocketMQ's sync flush ×0.5 from seed 000 §2.5), so they
+/// speed or slow the producers' CPU, not a catch-up read's. RocketMQ at 2 M msg/s × 100
+/// B with 3 groups draining a 1 h backlog in 15 min binds its drain on the brokers' CPU,
+/// where reads are half a replica write: the drain's node count moves with durability
+/// by the produce share only, less than the CPU bound (all produce) moves. Before stop
+/// 42 the factor scaled the reads too: sync flush took the drain from 81 to 161 nodes,
+/// ×1.99 beside the CPU bound's ×2.00 (a stop-41 reviewer: acks=1 drained faster).
+#[test]
+fn durability_moves_a_drain_by_the_produce_share_only() {
+    let cat = catalog();
+    let bounds = |d: &str| {
+        let p = run(&cat, &[("msgs", "2000000"), ("size", "100"), ("retention_h", "1"), ("drain_min", "15"), ("fanout", "3"), ("durability", d)]);
+        let r = cand(&p, SystemId::Rocketmq);
+        let at = |k: BoundKind| r.plan.bounds.iter().find(|b| b.kind == k).map(|b| b.nodes).expect("bound");
+        assert!(r.plan.bounds.iter().any(|b| b.kind == BoundKind::Drain && b.detail.contains("binds on the brokers' CPU")), "premise: {:?}", r.plan.bounds);
+        (at(BoundKind::Cpu), at(BoundKind::Drain))
+    };
+    let (cpu, drain) = bounds("replicated");
+    for d in ["fsync", "leader"] {
+        let (c, n) = bounds(d);
+        let (cpu_ratio, drain_ratio) = (c / cpu, n / drain);
+        assert!((cpu_ratio - 1.0).abs() > 0.15, "premise: {d} moves the CPU bound ({cpu_ratio})");
+        // Between no move and the CPU bound's whole move, and well short of the latter.
+        assert!((drain_ratio - 1.0) * (cpu_ratio - 1.0) > 0.0, "{d}: drain ×{drain_ratio} against CPU ×{cpu_ratio}");
+        assert!((drain_ratio - 1.0).abs() < (cpu_ratio - 1.0).abs() * 0.8, "{d}: drain ×{drain_ratio} against CPU ×{cpu_ratio}");
+    }
+}
+
+/// Retention deletes closed segments only: each Kafka partition's open segment (up to
+/// 1 GiB, rolled after 168 h at most) stays past it. A stop-42 reviewer: 20 MB/s kept
+/// 6 h over 3,000 partitions on i3en.2xlarge planned 4 brokers and 746 GB each, while
+/// each partition's segment fills in 3,000 × 1,073,741,824 B ÷ 20 MB/s = 44.7 h: 20 MB/s
+/// × 44.7 h × RF 3 × 1.007 (7 B of record fields a 1,024 B message) ≈ 9.73 TB, +20 %,
+/// ≤ 70 % fill → 16.7 TB raw ÷ 5 TB = 3.3 → 5 brokers. A 0 h retention keeps the open
+/// segments too, not 0 GB.
+#[test]
+fn kafka_keeps_each_partitions_open_segment_past_the_retention() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "20"), ("retention_h", "6"), ("partitions", "3000"), ("fanout", "2"), ("hw", "aws-i3en.2xlarge")]);
+    let k = cand(&p, SystemId::Kafka);
+    let hours = 3000.0 * 1_073_741_824.0 / 20e6 / 3600.0;
+    assert!((k.plan.storage.local_hours - hours).abs() < 1e-6, "{:?}", k.plan.storage);
+    assert!(k.plan.storage.retained_bytes > 9.6e12, "{:?}", k.plan.storage);
+    assert!(role(k, "broker") >= 5, "{:?}", k.plan.roles);
+    assert!(k.plan.warnings.iter().any(|w| w.text.contains("the disks keep 44.7 h, past the 6 h retention")), "{:#?}", k.plan.warnings);
+    // Rolled after 168 h whatever its size: 1 MB/s over 3,000 partitions would take 895 h.
+    let slow = run(&cat, &[("mbps", "1"), ("retention_h", "6"), ("partitions", "3000"), ("hw", "aws-i3en.2xlarge")]);
+    assert_eq!(cand(&slow, SystemId::Kafka).plan.storage.local_hours, 168.0);
+    let none = run(&cat, &[("mbps", "100"), ("retention_h", "0")]);
+    assert!(cand(&none, SystemId::Kafka).plan.disk_per_node_gb > 1.0, "{}", cand(&none, SystemId::Kafka).plan.disk_per_node_gb);
+    // A retention longer than a segment takes to fill changes nothing.
+    let usual = run(&cat, &[("mbps", "50"), ("retention_h", "24")]);
+    assert_eq!(cand(&usual, SystemId::Kafka).plan.storage.local_hours, 24.0);
 }

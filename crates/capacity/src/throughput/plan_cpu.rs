@@ -80,16 +80,17 @@ pub struct CpuPerNode {
 }
 
 /// The number behind [`cpu_per_node`] without its words: `(msg/s one node's CPU
-/// carries, the interval's reach below and above it in ln units, stated coverage)`.
+/// carries, the interval's reach below and above it in ln units, stated coverage, the
+/// durability factor already in that msg/s)`.
 /// What a chart evaluates at many message sizes. None when the model has no fit for
 /// the system.
 #[allow(clippy::too_many_arguments)]
-pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<(f64, Widening, f64)> {
+pub fn cpu_capacity_per_node(t: &ThroughputModel, system: SystemId, hw: &Hardware, size: f64, rf: u32, partitions: u32, fanout: u32, durability: Durability) -> Option<(f64, Widening, f64, f64)> {
     let fit = t.system(system)?;
     let c = Cluster::planned(system, 1.0, hw, size, rf, Some(partitions), fanout, durability);
     let b = t.bounds(fit, &c);
     let (half, level) = half_width(t, fit, &c, &b);
-    Some((b.cpu * b.durability, half, level))
+    Some((b.cpu * b.durability, half, level, b.durability))
 }
 
 /// Each durability setting's factor in words, as (warning kind, text): where it comes
