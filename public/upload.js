@@ -19,8 +19,14 @@
       ? (status === 200
         ? `Already stored: dataset ${report.id}, ${report.rows_imported} rows (${report.format}) — the same file and metadata as before`
         : `Imported ${report.rows_imported} rows (${report.format}) as dataset ${report.id}`)
-      : (status === 413 ? 'File too large' : status === 429 ? 'Too many uploads: wait a minute' : 'Refused: nothing was stored'));
+      : (status === 413 ? 'File too large' : status === 429 ? 'Too many uploads' : 'Refused: nothing was stored'));
     box.appendChild(h);
+    // The server's reason and, when it gives one, when to try again (a stop-42 tester
+    // saw 403, 408 and 503 say only "Refused", and 429 "wait a minute" against a 5 s
+    // Retry-After).
+    if (!ok && (report.message || report.retry_after)) {
+      box.appendChild(el('p', null, `${report.message || ''}${report.retry_after ? ` Try again in ${report.retry_after} s.` : ''}`));
+    }
     // Rows are what the file holds; a plan counts runs (a stop-38 reviewer read 7 rows
     // here and 3 runs in the plan, unexplained).
     if (ok && report.rows_stored) {
@@ -93,6 +99,8 @@
         bar.value = 100;
         let report = {};
         try { report = JSON.parse(xhr.responseText); } catch (_) { report = { errors: [{ line: 0, field: 'response', reason: xhr.responseText.slice(0, 200) }] }; }
+        const retry = xhr.getResponseHeader('Retry-After');
+        if (retry && /^\d+$/.test(retry)) report.retry_after = retry;
         showReport(box, xhr.status, report);
         form.dataset.uploaded = xhr.status === 200 || xhr.status === 201 ? 'true' : 'false';
       });

@@ -66,7 +66,7 @@ pub fn run_tables(t: &ThroughputModel) -> String {
     let under = lb.iter().filter(|p| p.under_predicted()).count();
     format!(
         "<h2 id=\"runs\">Every held-out run</h2>\
-<p>Each row: the run as its source measured it, and what the model fitted <em>without that source</em> predicts for the run's cluster. Rows marked <span class=\"miss\">like this</span> are outside their interval (saturated) or under-predicted by more than 10 % (lower bound). Hover a run for its citation.</p>\
+<p>Each row: the run as its source measured it, and what the model fitted <em>without that source</em> predicts for the run's cluster. Rows marked <span class=\"miss\">like this</span> are outside their interval (saturated) or under-predicted by more than 10 % (lower bound). Each run's citation is under its name.</p>\
 <h3>Saturated runs ({n_sat})</h3><div class=\"scroll\"><table class=\"runs\">{HEAD}<tbody>{sat_rows}</tbody></table></div>\
 <details><summary>Lower-bound runs ({n_lb}; {under} under-predicted by more than 10 %)</summary><div class=\"scroll\"><table class=\"runs\">{HEAD}<tbody>{lb_rows}</tbody></table></div></details>",
         n_sat = sat.len(),

@@ -92,9 +92,29 @@ pub struct Preset {
     /// Kreps 2014's six-core Xeon, hyper-threading not stated, is 6 physical cores as
     /// the corpus fits it (None: `cores` are hardware threads, 2 per core).
     pub physical_cores: Option<u32>,
+    /// Figures its source does not state, assumed ([`ASSUMED_DISK_MBPS`],
+    /// [`ASSUMED_DISK_TB`], [`ASSUMED_NIC`] or'd; 0: all stated or inferred from the
+    /// instance's spec): a plan whose count they set says so.
+    pub assumed: u8,
 }
 
+/// [`Preset::assumed`]: the disks' write bandwidth.
+pub const ASSUMED_DISK_MBPS: u8 = 1;
+/// [`Preset::assumed`]: the disks' size.
+pub const ASSUMED_DISK_TB: u8 = 2;
+/// [`Preset::assumed`]: the NIC.
+pub const ASSUMED_NIC: u8 = 4;
+
 impl Preset {
+    /// The assumed figures ([`Preset::assumed`]) that `hw` still carries from its
+    /// preset (a figure the user typed over is theirs).
+    pub fn assumed_in(hw: &Hardware) -> u8 {
+        hw.preset.as_deref().and_then(Preset::find).map_or(0, |p| {
+            let kept = |bit: u8, same: bool| if same { bit } else { 0 };
+            p.assumed & (kept(ASSUMED_DISK_MBPS, p.disk_mbps.unwrap_or(default_disk_mbps(p.disk).0) == hw.disk_mbps.0) | kept(ASSUMED_DISK_TB, p.disk_tb == hw.disk_tb) | kept(ASSUMED_NIC, p.nic_gbps == hw.nic_gbps.0))
+        })
+    }
+
     /// True when `hw` started from a preset whose NIC is a burst figure and keeps it.
     pub fn burst_nic(hw: &Hardware) -> bool {
         hw.preset.as_deref().and_then(Preset::find).is_some_and(|p| p.nic_burst && (p.nic_gbps - hw.nic_gbps.0).abs() < 1e-9)
@@ -111,59 +131,59 @@ pub const GROUP_COMMON: &str = "Common shapes (not measured)";
 /// The named machines. Where a seed does not state a disk or NIC the preset uses
 /// the defaults above, and says so in `citation`.
 pub static PRESETS: &[Preset] = &[
-    Preset { id: "seed000-8c16g", label: "8 cores, 16 GB, 2 × 4 TB SSD (seed 000 test machine)", citation: "000 §2.1 (disks and NIC not stated: 2 × 4 TB SSD and 10 GbE assumed; 145.4 MB/s per disk: the corpus model's fit — inferred)", cores: 8, ram_gb: 16.0, disk: DiskKind::Ssd, disks: 2, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: Some(145.4), group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
-    Preset { id: "seed000-16c64g", label: "16 cores, 64 GB, SSD (seed 000's earlier test)", citation: "000 §3.4 (disk and NIC not stated: SSD, 4 TB assumed; 25 GbE, the least common NIC carrying §3.4's run: 13.1 Gbit/s in per node)", cores: 16, ram_gb: 64.0, disk: DiskKind::Ssd, disks: 1, disk_tb: 4.0, nic_gbps: 25.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
-    Preset { id: "seed001-r740xd", label: "Dell R740xd: 40 cores, 128 GB, 8 × 4 TB NVMe, 10 GbE (seed 001)", citation: "001 §setup", cores: 40, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 8, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
-    Preset { id: "seed002-16c32g", label: "16 cores, 32 GB, NVMe, 1 GbE (seed 002)", citation: "002 §test environment (disk size not stated: 2 TB assumed)", cores: 16, ram_gb: 32.0, disk: DiskKind::Nvme, disks: 1, disk_tb: 2.0, nic_gbps: 1.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None },
-    Preset { id: "general-32c128g-nvme", label: "32 cores, 128 GB, 4 × 3.84 TB NVMe, 25 GbE (common cloud/bare-metal size)", citation: "not from a seed: a common bare-metal / cloud storage-optimised shape", cores: 32, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 4, disk_tb: 3.84, nic_gbps: 25.0, disk_mbps: None, group: GROUP_COMMON, corpus: None, nic_burst: false, physical_cores: None },
+    Preset { id: "seed000-8c16g", label: "8 cores, 16 GB, 2 × 4 TB SSD (seed 000 test machine)", citation: "000 §2.1 (disks and NIC not stated: 2 × 4 TB SSD and 10 GbE assumed; 145.4 MB/s per disk: the corpus model's fit — inferred)", cores: 8, ram_gb: 16.0, disk: DiskKind::Ssd, disks: 2, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: Some(145.4), group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_TB | ASSUMED_NIC },
+    Preset { id: "seed000-16c64g", label: "16 cores, 64 GB, SSD (seed 000's earlier test)", citation: "000 §3.4 (disk and NIC not stated: SSD, 4 TB assumed; 25 GbE, the least common NIC carrying §3.4's run: 13.1 Gbit/s in per node)", cores: 16, ram_gb: 64.0, disk: DiskKind::Ssd, disks: 1, disk_tb: 4.0, nic_gbps: 25.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_MBPS | ASSUMED_DISK_TB | ASSUMED_NIC },
+    Preset { id: "seed001-r740xd", label: "Dell R740xd: 40 cores, 128 GB, 8 × 4 TB NVMe, 10 GbE (seed 001)", citation: "001 §setup", cores: 40, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 8, disk_tb: 4.0, nic_gbps: 10.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_MBPS },
+    Preset { id: "seed002-16c32g", label: "16 cores, 32 GB, NVMe, 1 GbE (seed 002)", citation: "002 §test environment (disk size not stated: 2 TB assumed)", cores: 16, ram_gb: 32.0, disk: DiskKind::Nvme, disks: 1, disk_tb: 2.0, nic_gbps: 1.0, disk_mbps: None, group: GROUP_SEEDS, corpus: None, nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_MBPS | ASSUMED_DISK_TB },
+    Preset { id: "general-32c128g-nvme", label: "32 cores, 128 GB, 4 × 3.84 TB NVMe, 25 GbE (common cloud/bare-metal size)", citation: "not from a seed: a common bare-metal / cloud storage-optimised shape", cores: 32, ram_gb: 128.0, disk: DiskKind::Nvme, disks: 4, disk_tb: 3.84, nic_gbps: 25.0, disk_mbps: None, group: GROUP_COMMON, corpus: None, nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_MBPS },
     Preset {
         id: "aws-i3en.2xlarge",
         label: "AWS i3en.2xlarge: 8 vCPU, 64 GiB, 2 × 2.5 TB NVMe (327 MB/s each), up to 25 Gbit/s (StreamNative OMB 2020)",
         citation: "data/corpus/streamnative-omb-2020.yaml (instance type stated; cores, RAM, disk size and NIC from the AWS instance spec; 327 MB/s per disk from StreamNative's dd test — inferred)",
         cores: 8, ram_gb: 68.7, disk: DiskKind::Nvme, disks: 2, disk_tb: 2.5, nic_gbps: 25.0, disk_mbps: Some(327.0),
-        group: GROUP_CORPUS, corpus: Some(("streamnative-omb-2020", "aws-i3en.2xlarge")), nic_burst: true, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("streamnative-omb-2020", "aws-i3en.2xlarge")), nic_burst: true, physical_cores: None, assumed: 0,
     },
     Preset {
         id: "aws-r5.2xlarge-gp2",
         label: "AWS r5.2xlarge + 100 GiB gp2: 8 vCPU, 64 GiB, one EBS volume capped at 128 MiB/s, up to 10 Gbit/s (SoftwareMill mqperf 2020)",
         citation: "data/corpus/softwaremill-mqperf-2020.yaml (instance and volume size from its Ansible configs; cores, RAM, NIC and the gp2 cap from AWS's published specs — inferred; the volume is an SSD-backed network disk)",
         cores: 8, ram_gb: 68.7, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.107, nic_gbps: 10.0, disk_mbps: Some(134.0),
-        group: GROUP_CORPUS, corpus: Some(("softwaremill-mqperf-2020", "aws-r5.2xlarge-gp2-100g-3n")), nic_burst: true, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("softwaremill-mqperf-2020", "aws-r5.2xlarge-gp2-100g-3n")), nic_burst: true, physical_cores: None, assumed: 0,
     },
     Preset {
         id: "kreps2014-6c-6hdd",
         label: "6 cores, 32 GB, 6 × 7,200 rpm SATA (JBOD), 1 GbE (LinkedIn Kafka benchmark 2014)",
         citation: "data/corpus/kreps-linkedin-2014.yaml (cores, RAM, disks and NIC stated; 137 MB/s per disk inferred from the post's 822 MB/s over six; disk size not stated — 1 TB assumed)",
         cores: 6, ram_gb: 32.0, disk: DiskKind::Hdd, disks: 6, disk_tb: 1.0, nic_gbps: 1.0, disk_mbps: Some(137.0),
-        group: GROUP_CORPUS, corpus: Some(("kreps-linkedin-2014", "linkedin-2014-xeon6c-6x7200rpm-1gbe")), nic_burst: false, physical_cores: Some(6),
+        group: GROUP_CORPUS, corpus: Some(("kreps-linkedin-2014", "linkedin-2014-xeon6c-6x7200rpm-1gbe")), nic_burst: false, physical_cores: Some(6), assumed: ASSUMED_DISK_TB,
     },
     Preset {
         id: "aws-i3en.6xlarge-ceph",
         label: "AWS i3en.6xlarge with a 6 TiB Ceph RBD volume: 24 vCPU, 192 GiB, 25 Gbit/s (Kafka on Kubernetes with Ceph, 2021)",
         citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: 747 MB/s per broker, what run producer-rf3-async-16pods wrote, 1.6 M msg/s of 460 B and each record's 7 B at RF 3 — inferred, a floor)",
         cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: Some(747.0),
-        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None, assumed: 0,
     },
     Preset {
         id: "huawei-dms-rmq48-4u8g",
         label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.4u8g.cluster: 4 vCPU, 8 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
         citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
         cores: 4, ram_gb: 8.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
-        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-4u8g")), nic_burst: false, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-4u8g")), nic_burst: false, physical_cores: None, assumed: ASSUMED_NIC,
     },
     Preset {
         id: "huawei-dms-rmq48-8u16g",
         label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.8u16g.cluster: 8 vCPU, 16 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
         citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
         cores: 8, ram_gb: 16.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
-        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-8u16g")), nic_burst: false, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-8u16g")), nic_burst: false, physical_cores: None, assumed: ASSUMED_NIC,
     },
     Preset {
         id: "huawei-dms-rmq48-12u24g",
         label: "Huawei Cloud DMS RocketMQ 4.8.0 rocketmq.12u24g.cluster: 12 vCPU, 24 GB, one High I/O EVS volume (300 GB, 145 MiB/s) (Huawei performance test)",
         citation: "data/corpus/huawei-dms-rocketmq-4.8-perf.yaml (flavour and volume stated; physical cores and the volume's 145 MiB/s = 152 MB/s from Huawei's ECS and EVS specs — inferred; NIC not stated: 10 GbE assumed)",
         cores: 12, ram_gb: 24.0, disk: DiskKind::Ebs, disks: 1, disk_tb: 0.3, nic_gbps: 10.0, disk_mbps: Some(152.0),
-        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-12u24g")), nic_burst: false, physical_cores: None,
+        group: GROUP_CORPUS, corpus: Some(("huawei-dms-rocketmq-4.8-perf", "huawei-dms-rocketmq48-12u24g")), nic_burst: false, physical_cores: None, assumed: ASSUMED_NIC,
     },
 ];
 

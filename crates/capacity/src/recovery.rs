@@ -305,6 +305,11 @@ impl RecoveryInputs {
         self.per_partition_msgs * (1.0 + self.warm_uplift * (1.0 - self.cold_fraction(n)))
     }
 
+    /// [`Self::per_partition_at`] at the lowest measured per-partition rate.
+    pub fn low_per_partition_at(&self, n: f64) -> f64 {
+        self.per_partition_at(n) * self.low_per_partition_msgs / self.per_partition_msgs.max(1e-9)
+    }
+
     /// Fewest nodes (≤ `max`) whose disk, NIC and CPU carry `rate` per group with
     /// unlimited partitions; None when even `max` do not.
     pub fn nodes_for(&self, rate: f64, max: u32) -> Option<(u32, CatchupLimit)> {

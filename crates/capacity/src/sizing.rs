@@ -496,6 +496,14 @@ fn partition_advice(m: &SystemModel, w: &Workload, by_rate: &[PartitionsForRate]
             _ => text!("a leader per data node: {}", Num(f64::from(owners))),
         });
     }
+    // The partitions that carry `need` at the lowest measured per-partition rate, in
+    // words when more than at the expected one (`p`): the advice takes them, so the
+    // partitions it advises drain at the interval's low end too (a stop-42 tester read
+    // "never, at the lowest measured catch-up rate" beside advice that did not mend it).
+    let low_end = |r: &crate::recovery::RecoveryInputs, need: f64, p: f64| {
+        let low = (need / r.low_per_partition_at(crate::recovery::PARTITION_SIZING_NODES)).ceil();
+        (low, if low > p { text!("; ÷ {} at the lowest measured: {}", Num(r.low_per_partition_at(crate::recovery::PARTITION_SIZING_NODES)), Num(low)) } else { String::new() })
+    };
     if let (None, Some(r)) = (w.drain_min, recovery) {
         // Without a deadline, catching up at all needs the consumers' parallelism to
         // beat the produce rate; 20 % margin (our choice) so a backlog still shrinks.
@@ -509,8 +517,10 @@ fn partition_advice(m: &SystemModel, w: &Workload, by_rate: &[PartitionsForRate]
             if p > f64::from(planned) {
                 catch_up_needs = Some(p.min(crate::fields::max_of("partitions")) as u32);
             }
+            let (n, low) = low_end(r, r.catch_up_floor(), p);
+            at_least = at_least.max(n);
             reasons.push(text!(
-                "catch-up: {} msg/s × {} ÷ {} per partition (its cold and page-cache mix) = {}",
+                "catch-up: {} msg/s × {} ÷ {} per partition (its cold and page-cache mix) = {}{low}",
                 Num(r.produce_msgs),
                 Num(crate::recovery::CATCH_UP_MARGIN),
                 Num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
@@ -522,8 +532,10 @@ fn partition_advice(m: &SystemModel, w: &Workload, by_rate: &[PartitionsForRate]
         let p = r.partitions_for(need, crate::recovery::PARTITION_SIZING_NODES);
         if p.is_finite() {
             at_least = at_least.max(p);
+            let (n, low) = low_end(r, need, p);
+            at_least = at_least.max(n);
             reasons.push(text!(
-                "a {} min drain: {} msg/s ÷ {} per partition (its cold and page-cache mix) = {}",
+                "a {} min drain: {} msg/s ÷ {} per partition (its cold and page-cache mix) = {}{low}",
                 Num(limit),
                 Num(need),
                 Num(r.per_partition_at(crate::recovery::PARTITION_SIZING_NODES)),
@@ -1246,6 +1258,19 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // The objective's searched count, where it is more than the load and quorum give.
     let latency_floor = floor.map_or(0, |f| spread_over_zones(f.min(factors::MAX_DATA_NODES), zones));
     let (bottleneck, mut data_nodes) = if latency_floor > data_nodes { (BoundKind::Latency, latency_floor) } else { (bottleneck, data_nodes) };
+    // A count set by a disk or NIC figure the preset's source does not state rests on
+    // that assumption: say so, and which field replaces it (a stop-42 reviewer: the
+    // default machine's assumed 2 × 4 TB set a retention-bound plan, unsaid).
+    let assumed = crate::hardware::Preset::assumed_in(hw);
+    let unstated = match bottleneck {
+        BoundKind::Disk if assumed & crate::hardware::ASSUMED_DISK_MBPS != 0 => Some(("disks' write bandwidth", "disk_mbps")),
+        BoundKind::Storage if assumed & crate::hardware::ASSUMED_DISK_TB != 0 => Some(("disk size", "disk_tb")),
+        BoundKind::Network if assumed & crate::hardware::ASSUMED_NIC != 0 => Some(("NIC", "nic_gbps")),
+        _ => None,
+    };
+    if let Some((what, field)) = unstated {
+        warnings.push(Warning { kind: "hint".into(), text: text!("{}: the {} bound sets the count on the preset's {what}, which its source does not state (assumed): give {field} for your machine", m.system.name(), bottleneck.label()) });
+    }
     // The requirement itself past the cap (with zones the count rounds to the cap
     // without its +1, so the count alone hid it: a stop-19 tester).
     if !binding.is_finite() || binding > cap || f64::from(data_nodes) > cap {
@@ -1617,7 +1642,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             });
         }
     }
-    let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes);
+    // Seed 001's grid holds where its own p99 runs do: a plan whose p99 is not
+    // measured (its durability or message size) gets none under backlog either (a
+    // stop-42 tester read ≈ 58 ms for RocketMQ with fsync, from async-flush runs; a
+    // reviewer 63.1 ms at 1 MiB from a 1 KB grid).
+    let p999_backlog = latency::grid_p999(m, f64::from(partitions), backlog_bytes, data_nodes).filter(|_| p99.is_some() || p99_unmeasured.is_none());
+    if p999_backlog.is_none() && !m.grid.is_empty() {
+        warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: no P99.9 under the outage backlog: seed 001's grid carries only where the p99 is measured, and this plan's is not", m.system.name()) });
+    }
     if let Some(g) = &p999_backlog {
         if g.extrapolated {
             warnings.push(Warning { kind: "extrapolation".into(), text: text!("{}: P99.9 under backlog is held at the measured grid's edge for {}, so past it the figure is a guess ({})", m.system.name(), g.past, g.basis) });
@@ -1720,6 +1752,15 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     if w.rf == 1 {
         warnings.push(Warning { kind: "data_loss".into(), text: text!("{}: RF 1 keeps one copy: a lost node or disk loses its data, and its partitions stop until it returns", m.system.name()) });
+    } else if w.durability == crate::system::Durability::Leader && m.system != SystemId::Pravega {
+        // Leader-only acks trade durability for speed: say what is lost (a stop-42
+        // reviewer read only the speed factors). Pravega always acks durably.
+        let how = match m.system {
+            SystemId::Kafka => "acks=1",
+            SystemId::Rocketmq => "async replication (ASYNC_MASTER)",
+            _ => "ack quorum 1",
+        };
+        warnings.push(Warning { kind: "data_loss".into(), text: text!("{}: {how} acknowledges a write before its copies are made: what was acknowledged just before the node taking it fails is lost", m.system.name()) });
     }
 
     // Partition advice: throughput per partition, one leader per node, the drain.

@@ -226,7 +226,10 @@ impl Workload {
                 if !seen.insert(*k) {
                     continue;
                 }
-                let name = if k.trim().is_empty() { "(empty name)" } else { k };
+                // Control and bidi characters are echoed escaped, as values are (a
+                // stop-42 tester's U+202E and ESC came back raw in the JSON and page).
+                let escaped = k.escape_debug().to_string();
+                let name = if k.trim().is_empty() { "(empty name)" } else { &escaped };
                 // The known names once, not with every unknown one (a tester's 250
                 // names read a 6 KB message); a name in the wrong case is pointed at.
                 let lower = k.to_ascii_lowercase();
@@ -650,6 +653,8 @@ mod tests {
         assert_eq!(errors.iter().filter(|e| e.field == "mbps").map(|e| e.reason.as_str()).collect::<Vec<_>>(), ["given more than once"]);
         let upper = errors.iter().find(|e| e.field == "MBPS").expect("MBPS");
         assert_eq!(upper.reason, "unknown parameter; did you mean mbps? (names are lower case)");
+        let odd = parse(&[("\u{202e}gnp.exe\u{1b}[31m", "1")]).unwrap_err();
+        assert_eq!(odd[0].field, "\\u{202e}gnp.exe\\u{1b}[31m", "echoed escaped");
         assert!(errors.iter().map(|e| e.reason.len()).sum::<usize>() < 1500, "{}", errors.iter().map(|e| e.reason.len()).sum::<usize>());
     }
 

@@ -2505,3 +2505,83 @@ fn kafka_keeps_each_partitions_open_segment_past_the_retention() {
     let usual = run(&cat, &[("mbps", "50"), ("retention_h", "24")]);
     assert_eq!(cand(&usual, SystemId::Kafka).plan.storage.local_hours, 24.0);
 }
+
+/// The partition advice drains at the lowest measured catch-up rate too (a stop-42
+/// tester: the default plan said "16.1 min (never, at the lowest measured catch-up
+/// rate)" beside "at least 7 advised" for the catch-up, which did not mend it). Kafka's
+/// lowest measured per-partition catch-up is seed 000's (10 M messages over 24
+/// partitions in 182 s: 2,289 msg/s a partition warm, 1,603 cold); 48,828 msg/s × 1.2 ÷
+/// its cold and page-cache mix (≈ 1,633) = 36. Planned on the advised count, the backlog
+/// drains at the low end as well.
+#[test]
+fn the_partition_advice_drains_at_the_lowest_measured_rate() {
+    let cat = catalog();
+    for q in [vec![], vec![("mbps", "120"), ("size", "2048"), ("fanout", "3"), ("retention_h", "72"), ("zones", "3"), ("hw", "aws-i3en.2xlarge")]] {
+        let p = run(&cat, &q);
+        let k = cand(&p, SystemId::Kafka);
+        assert!(k.plan.drain.as_ref().is_some_and(|d| d.never_drains_at_low), "premise: {:?}", k.plan.drain);
+        let a = k.plan.partition_advice.as_ref().expect("advice");
+        assert!(a.reasons.iter().any(|r| r.contains(" at the lowest measured: ")), "{:?}", a.reasons);
+        let advised = a.at_least.to_string();
+        let mut q2 = q.clone();
+        q2.push(("partitions", &advised));
+        let p2 = run(&cat, &q2);
+        let d = cand(&p2, SystemId::Kafka).plan.drain.clone().expect("drain");
+        assert!(!d.never_drains_at_low && d.seconds_at_low.is_finite(), "{advised} partitions: {d:?}");
+    }
+}
+
+/// Seed 001's P99.9-under-backlog grid was measured at its own durability and message
+/// size: where a plan's p99 is not measured there, neither is its P99.9 under backlog (a
+/// stop-42 tester read ≈ 58 ms for RocketMQ with fsync from async-flush runs; a reviewer
+/// 63.1 ms for Kafka at 1 MiB from a 1 KB grid). Where the p99 is measured it stays.
+#[test]
+fn no_p999_under_backlog_where_the_p99_is_not_measured() {
+    let cat = catalog();
+    for (q, s) in [(vec![("msgs", "5000"), ("size", "512"), ("durability", "fsync")], SystemId::Rocketmq), (vec![("mbps", "500"), ("size", "1048576"), ("partitions", "64")], SystemId::Kafka)] {
+        let p = run(&cat, &q);
+        let c = cand(&p, s);
+        assert!(c.plan.p99.is_none(), "premise: {q:?} has no p99 for {s:?}");
+        assert!(c.plan.p999_backlog.is_none(), "{q:?}: {:?}", c.plan.p999_backlog);
+        assert!(c.plan.warnings.iter().any(|w| w.text.contains("no P99.9 under the outage backlog")), "{:#?}", c.plan.warnings);
+    }
+    let p = run(&cat, &[]);
+    assert!(cand(&p, SystemId::Kafka).plan.p99.is_some() && cand(&p, SystemId::Kafka).plan.p999_backlog.is_some());
+}
+
+/// Leader-only acknowledgement says what it loses, as RF 1 does (a stop-42 reviewer
+/// read only its speed factors): Kafka's acks=1, RocketMQ's async replication,
+/// Pulsar's ack quorum 1. Pravega always acks durably; replicated durability is silent.
+#[test]
+fn leader_only_acks_say_what_they_lose() {
+    let cat = catalog();
+    let p = run(&cat, &[("durability", "leader"), ("team", "dedicated")]);
+    for (s, how) in [(SystemId::Kafka, "acks=1"), (SystemId::Rocketmq, "async replication"), (SystemId::Pulsar, "ack quorum 1")] {
+        let c = cand(&p, s);
+        assert!(c.plan.warnings.iter().any(|w| w.kind == "data_loss" && w.text.contains(how) && w.text.contains("is lost")), "{s:?}: {:#?}", c.plan.warnings);
+    }
+    assert!(cand(&p, SystemId::Pravega).plan.warnings.iter().all(|w| w.kind != "data_loss"));
+    let r = run(&cat, &[]);
+    assert!(r.candidates.iter().all(|c| c.plan.warnings.iter().all(|w| w.kind != "data_loss")));
+}
+
+/// A count set by a disk or NIC figure the preset's source does not state says so and
+/// names the field that replaces it (a stop-42 reviewer: seed 000 states no disks, yet
+/// the default plan's "disk capacity (retention)" rested on an assumed 2 × 4 TB,
+/// unsaid). A figure typed over the preset's, or a preset whose figures are stated,
+/// is silent.
+#[test]
+fn a_count_set_by_an_assumed_preset_figure_says_so() {
+    let cat = catalog();
+    let said = |q: &[(&str, &str)]| {
+        let p = run(&cat, q);
+        let k = cand(&p, SystemId::Kafka);
+        (k.plan.bottleneck, k.plan.warnings.iter().find(|w| w.kind == "hint" && w.text.contains("which its source does not state")).map(|w| w.text.clone()))
+    };
+    let (b, t) = said(&[]);
+    assert_eq!(b, BoundKind::Storage, "premise");
+    assert!(t.as_deref().is_some_and(|t| t.contains("disk size") && t.contains("give disk_tb")), "{t:?}");
+    assert_eq!(said(&[("disk_tb", "8")]).1, None, "typed over");
+    let (b, t) = said(&[("hw", "aws-i3en.2xlarge"), ("retention_h", "168")]);
+    assert_eq!((b, t), (BoundKind::Storage, None), "i3en.2xlarge's disks come from its instance spec");
+}

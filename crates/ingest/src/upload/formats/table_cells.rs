@@ -280,8 +280,52 @@ fn decode_entities(s: &str) -> String {
     out
 }
 
+/// `text` with what a browser never shows as table content blanked: comments and the
+/// insides of `<script>`, `<style>` and `<template>` become spaces, byte for byte, new
+/// lines kept, so offsets and line numbers hold (a stop-42 tester's commented-out row
+/// of 999,999 msg/s was imported and the live table beside it dropped). An
+/// unterminated one runs to the end, as a browser reads it.
+fn blank_inert(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut bytes = text.as_bytes().to_vec();
+    let mut at = 0;
+    while let Some(i) = lower[at..].find('<').map(|i| at + i) {
+        let close = if lower[i..].starts_with("<!--") {
+            Some("-->")
+        } else {
+            ["script", "style", "template"].into_iter().find(|n| find_tag(&lower, i, (i + n.len() + 2).min(lower.len()), n) == Some(i)).map(|n| match n {
+                "script" => "</script",
+                "style" => "</style",
+                _ => "</template",
+            })
+        };
+        let Some(close) = close else {
+            at = i + 1;
+            continue;
+        };
+        // To the closing tag's own `>` (a comment's `-->` is whole).
+        let end = lower[i + 1..].find(close).map_or(lower.len(), |e| {
+            let after = i + 1 + e + close.len();
+            if close == "-->" { after } else { lower[after..].find('>').map_or(lower.len(), |g| after + g + 1) }
+        });
+        for b in &mut bytes[i..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        at = end.max(i + 1);
+        if at >= lower.len() {
+            break;
+        }
+    }
+    // Only whole characters were replaced by ASCII spaces.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
+}
+
 /// The first HTML table; `None` when there is none.
 pub fn html(text: &str) -> Option<Table> {
+    let blanked = blank_inert(text);
+    let text = blanked.as_str();
     // ASCII lower-casing keeps every byte offset.
     let lower = text.to_ascii_lowercase();
     let starts = line_starts(text);
@@ -379,5 +423,16 @@ mod tests {
         assert_eq!(t.rows, vec![(4, vec!["Kafka".to_string(), "1 234".into()]), (5, vec!["Pulsar".to_string(), "7".into()])]);
         assert_eq!(t.more_tables, 1);
         assert!(html("<tbody><track>").is_none());
+    }
+
+    /// Rows in comments, scripts and templates are not the table (a stop-42 tester):
+    /// the live table is read, on its own lines, and a script inside a cell is dropped.
+    #[test]
+    fn html_comments_scripts_and_templates_are_not_read() {
+        let t = html("<!-- old:\n<table><tr><th>system</th><th>msg/s</th></tr>\n<tr><td>Kafka</td><td>999999</td></tr></table>\n-->\n<table><tr><th>system</th><th>msg/s</th></tr>\n<!-- <tr><td>Kafka</td><td>1</td></tr> -->\n<tr><td>Kafka<script>alert(3)</script></td><td>120000</td></tr><template><tr><td>x</td></tr></template></table>").expect("table");
+        assert_eq!(t.more_tables, 0);
+        assert_eq!(t.rows, vec![(7, vec!["Kafka".to_string(), "120000".to_string()])]);
+        assert_eq!(t.header.0, 5);
+        assert!(html("<!-- <table><tr><td>a</td></tr></table>").is_none(), "unterminated comment");
     }
 }
