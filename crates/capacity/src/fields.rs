@@ -124,16 +124,16 @@ pub static DISK_CHOICES: &[(&str, &str)] = &[("", "(preset)"), ("hdd", "HDD"), (
 /// and RF 3 are seed 000's test workload (§2); 24 partitions are seed 000's (§5.1);
 /// 50 MB/s and 24 h are a modest single-team stream (our choice).
 pub static FIELDS: &[FieldSpec] = &[
-    num("mbps", "Peak produce rate", "MB/s", Group::Workload, 0.0, 100_000.0, false, "50", "MB = 10^6 bytes. Leave empty to give msg/s instead."),
+    num("mbps", "Peak produce rate", "MB/s", Group::Workload, 0.0, 100_000.0, false, "50", "MB = 10^6 bytes; 50 when neither rate is given. Leave it empty when giving msg/s."),
     num("msgs", "…or in messages", "msg/s", Group::Workload, 0.0, 1e9, false, "", "Give either MB/s or msg/s."),
-    for_predict(num("size", "Average message size", "bytes", Group::Workload, 1.0, 16_777_216.0, true, "1024", "Measured: 100 B to 1 MB.")),
+    for_predict(num("size", "Average message size", "bytes", Group::Workload, 1.0, 16_777_216.0, true, "1024", "Runs span 100 B–1 MB; each system's fit covers less, and the plan says when a size is past it.")),
     for_predict(int("rf", "Replication factor", "copies", Group::Workload, 1, 7, "3", "Copies of each message; RF 1 loses data with a node.")),
     num("retention_h", "Retention", "hours", Group::Workload, 0.0, 87_600.0, true, "24", "How long messages are kept."),
     for_predict(int("partitions", "Partitions / queues / segments", "total", Group::Workload, 1, 1_000_000, "24", "One partition caps a topic's throughput.")),
     for_predict(int("fanout", "Consumer groups", "groups", Group::Workload, 0, 1000, "1", "Each group reads every message once.")),
     num("p99_ms", "p99 latency objective", "ms", Group::Workload, 0.0, 3_600_000.0, false, "", "Empty = none. Unmeasured p99 cannot pass it."),
     num("compression", "Compression ratio", "× smaller", Group::Workload, 1.0, 20.0, true, "1", "1 = none; shrinks disk, network, storage."),
-    FieldSpec { name: "durability", label: "Ack semantics", unit: "", group: Group::Semantics, editor: Editor::Choice(DURABILITY_CHOICES), default: "replicated", help: "acks=1 vs all: 30 %+; sync vs async flush: ≈2× (seed 000 §2.5).", predict: true },
+    FieldSpec { name: "durability", label: "Ack semantics", unit: "", group: Group::Semantics, editor: Editor::Choice(DURABILITY_CHOICES), default: "replicated", help: "Each system's factor, fitted from paired runs, shows in the CPU bound and on /model.", predict: true },
     FieldSpec { name: "kind", label: "Messages are", unit: "", group: Group::Semantics, editor: Editor::Choice(KIND_CHOICES), default: "data", help: "Seed 000 §8.3 step 1.", predict: false },
     FieldSpec { name: "needs", label: "Must-have features", unit: "", group: Group::Semantics, editor: Editor::Features, default: "", help: "A candidate lacking one is dropped.", predict: false },
     num("txn_pct", "Sent in transactions", "%", Group::Semantics, 0.0, 100.0, true, "", "Share of messages; RocketMQ measured 4× the cost (seed 002 §2.4)."),

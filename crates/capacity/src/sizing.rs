@@ -1182,7 +1182,16 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         if w.rf - most < majority {
             warnings.push(Warning {
                 kind: "zones".into(),
-                text: text!("{}: RF {} over {zones} zones puts {most} of some partitions' copies in one zone; losing it leaves {}, fewer than the {majority} a write acknowledged by a majority of copies waits for: an RF that keeps a minority per zone (3 or 5 over 3 zones) keeps writes going", m.system.name(), w.rf, w.rf - most),
+                // Kafka waits for its in-sync replicas, not a quorum: the majority is
+                // the min.insync.replicas assumed (a stop-42 reviewer: at 1, RF 2
+                // writes go on with one copy).
+                text: text!(
+                    "{}: RF {} over {zones} zones puts {most} of some partitions' copies in one zone; losing it leaves {}, fewer than the {majority} a write acknowledged by a majority of copies waits for{}: an RF that keeps a minority per zone (3 or 5 over 3 zones) keeps writes going",
+                    m.system.name(),
+                    w.rf,
+                    w.rf - most,
+                    if m.system == SystemId::Kafka { text!(" (min.insync.replicas={majority} assumed; set to {}, acks=all writes go on with only the copies left in sync)", w.rf - most) } else { String::new() }
+                ),
             });
         }
     }

@@ -2585,3 +2585,17 @@ fn a_count_set_by_an_assumed_preset_figure_says_so() {
     let (b, t) = said(&[("hw", "aws-i3en.2xlarge"), ("retention_h", "168")]);
     assert_eq!((b, t), (BoundKind::Storage, None), "i3en.2xlarge's disks come from its instance spec");
 }
+
+/// Kafka's acks=all waits for the in-sync replicas, not a majority: the zone warning
+/// names the min.insync.replicas it assumes (a stop-42 reviewer: RF 2 over 3 zones
+/// with min.insync.replicas=1 keeps writing after a zone's loss). Pulsar's ack quorum
+/// is a quorum and says nothing of it.
+#[test]
+fn kafkas_zone_warning_names_the_min_insync_replicas_it_assumes() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("zones", "3"), ("rf", "2"), ("partitions", "48"), ("team", "dedicated")]);
+    let said = |s: SystemId| cand(&p, s).plan.warnings.iter().find(|w| w.kind == "zones" && w.text.contains("puts 1 of some")).or_else(|| cand(&p, s).plan.warnings.iter().find(|w| w.kind == "zones" && w.text.contains("fewer than the 2"))).map(|w| w.text.clone());
+    let k = said(SystemId::Kafka).expect("Kafka's zone warning");
+    assert!(k.contains("(min.insync.replicas=2 assumed; set to 1, acks=all writes go on with only the copies left in sync)"), "{k}");
+    assert!(said(SystemId::Pulsar).is_some_and(|t| !t.contains("min.insync")));
+}
