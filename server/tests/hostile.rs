@@ -380,3 +380,16 @@ async fn an_unreadable_form_field_or_an_encoded_body_is_named() {
     let (res, body) = send(&app, req).await;
     assert!(res.status().is_success(), "{body}");
 }
+
+/// A refused upload without JavaScript offers the form again as the page has it: its
+/// labels, its selects with what was sent chosen, its number inputs (a stop-42 tester
+/// read `system`, `durability`, `ram_gb` as bare names over free-text boxes).
+#[tokio::test]
+async fn the_no_js_refusal_offers_the_same_form_again() {
+    let (res, body) = send(&app(), multipart_to("/upload", CSV, &[("nodes", "3"), ("system", "kafka"), ("durability", "leader"), ("ram_gb", "64")])).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("Ack semantics of the run</label><select") && body.contains("<option value=\"leader\" selected>leader (acks=1)</option>"), "{body}");
+    assert!(body.contains(">System</label><select") && body.contains("<option value=\"kafka\" selected>Kafka</option>"), "{body}");
+    assert!(body.contains(">Broker machines (required for throughput)</label><input") && body.contains("value=\"3\" type=\"number\" step=\"1\""), "{body}");
+    assert!(body.contains(">RAM per machine (GB)</label><input") && body.contains("value=\"64\" type=\"number\" step=\"any\""), "{body}");
+}

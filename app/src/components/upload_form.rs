@@ -6,10 +6,11 @@ use capacity::upload_format::Format;
 use leptos::prelude::*;
 
 /// A select's options: (value, text); "" = not given.
-type Options = &'static [(&'static str, &'static str)];
+pub type Options = &'static [(&'static str, &'static str)];
 
-/// Metadata chosen from a list: (field, label, options).
-const CHOICES: &[(&str, &str, Options)] = &[
+/// Metadata chosen from a list: (field, label, options). The server's refusal page
+/// offers the same form again with them.
+pub const CHOICES: &[(&str, &str, Options)] = &[
     ("durability", "Ack semantics of the run", &[("", "(from the file, else unstated)"), ("replicated", "replicated (acks=all)"), ("leader", "leader (acks=1)"), ("fsync", "fsync")]),
     (
         "run",
@@ -22,7 +23,7 @@ const CHOICES: &[(&str, &str, Options)] = &[
 /// Metadata typed in: (field, label, input type).
 // "whole": a number input stepping by 1 (a stop-40 tester's browser let 2.5 machines
 // through to the server's refusal); "number": any decimal.
-const META: &[(&str, &str, &str)] = &[
+pub const META: &[(&str, &str, &str)] = &[
     ("nodes", "Broker machines (required for throughput)", "whole"),
     ("cores", "Cores per machine (required for throughput)", "whole"),
     ("ram_gb", "RAM per machine (GB)", "number"),

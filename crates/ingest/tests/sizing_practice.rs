@@ -2599,3 +2599,29 @@ fn kafkas_zone_warning_names_the_min_insync_replicas_it_assumes() {
     assert!(k.contains("(min.insync.replicas=2 assumed; set to 1, acks=all writes go on with only the copies left in sync)"), "{k}");
     assert!(said(SystemId::Pulsar).is_some_and(|t| !t.contains("min.insync")));
 }
+
+/// Where every candidate breaks a constraint and one past the node cap would fit with
+/// tiered storage, the ranking says so (a stop-42 reviewer: 20,000 MB/s kept 720 h
+/// recommended Pravega against team=none, Kafka "past the node cap" while its own
+/// hint fitted it on 1,123 machines with `tiered`).
+#[test]
+fn a_candidate_past_the_cap_that_tiered_storage_fits_says_so() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "20000"), ("retention_h", "720"), ("partitions", "20000"), ("fanout", "3")]);
+    let last = p.decision_path.last().expect("path");
+    assert!(last.outcome.contains("Kafka is past the node cap (with tiered storage it fits: its hint says on how many)"), "{last:?}");
+    assert!(cand(&p, SystemId::Kafka).plan.warnings.iter().any(|w| w.kind == "hint" && w.text.contains("with tiered storage keeping")), "premise");
+}
+
+/// The cost step's "cheapest" is the cheapest of those it compares: with a cheaper
+/// candidate set aside as never draining it says "the cheapest that drains" (a stop-42
+/// reviewer read "the cheapest Kafka 97,899" beside Pravega kept at 73,307).
+#[test]
+fn the_cost_step_names_the_cheapest_of_what_it_compares() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "300"), ("zones", "3"), ("node_cost", "1200"), ("zone_cost", "0.02"), ("object_cost", "23"), ("needs", "tiered"), ("retention_h", "336"), ("partitions", "120"), ("hw", "aws-i3en.2xlarge"), ("team", "dedicated")]);
+    let step = p.decision_path.iter().find(|s| s.question.contains("cheapest")).expect("cost step");
+    assert!(step.answer.contains("vs the cheapest that drains, Kafka"), "{step:?}");
+    let cheaper = p.candidates.iter().filter(|c| c.system != SystemId::Kafka).any(|c| c.plan.monthly_cost < cand(&p, SystemId::Kafka).plan.monthly_cost);
+    assert!(cheaper, "premise: a cheaper candidate was set aside");
+}

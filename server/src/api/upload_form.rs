@@ -91,10 +91,35 @@ fn esc(s: &str) -> String {
 /// Names and values fully escaped.
 fn again_form(fields: &[(String, String)]) -> String {
     let (plan, upload): (Vec<_>, Vec<_>) = fields.iter().partition(|(k, _)| k.starts_with("q_"));
+    // The main form's labels, selects and number inputs, with what was sent chosen or
+    // filled in (a stop-42 tester read bare field names in free-text boxes here).
+    use app::components::upload_form::{Options, CHOICES, META};
+    let systems: Vec<(&str, &str)> = std::iter::once(("", "(from the file)")).chain(capacity::SystemId::ALL.iter().map(|s| (s.id(), s.name()))).collect();
+    let formats: Vec<(&str, &str)> = std::iter::once(("", "detect automatically")).chain(capacity::upload_format::Format::ALL.iter().map(|f| (f.id(), f.label()))).collect();
+    let select = |i: usize, k: &str, label: &str, v: &str, options: &[(&str, &str)]| {
+        let opts: String = options.iter().map(|(value, text)| format!("<option value=\"{}\"{}>{}</option>", esc(value), if *value == v { " selected" } else { "" }, esc(text))).collect();
+        format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><select id=\"again-{i}\" name=\"{}\">{opts}</select></div>", esc(label), esc(k))
+    };
     let shown: String = upload
         .iter()
         .enumerate()
-        .map(|(i, (k, v))| format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><input id=\"again-{i}\" name=\"{}\" value=\"{}\"></div>", esc(k), esc(k), esc(v)))
+        .map(|(i, (k, v))| {
+            let choice: Option<(&str, Options)> = CHOICES.iter().find(|(n, ..)| n == k).map(|(_, l, o)| (*l, *o));
+            match (k.as_str(), choice, META.iter().find(|(n, ..)| n == k)) {
+                ("system", ..) => select(i, k, "System", v, &systems),
+                ("format", ..) => select(i, k, "Format", v, &formats),
+                (_, Some((label, options)), _) => select(i, k, label, v, options),
+                (_, _, Some((_, label, kind))) => format!(
+                    "<div class=\"field\"><label for=\"again-{i}\">{}</label><input id=\"again-{i}\" name=\"{}\" value=\"{}\" type=\"{}\"{}></div>",
+                    esc(label),
+                    esc(k),
+                    esc(v),
+                    if *kind == "whole" { "number" } else { kind },
+                    match *kind { "whole" => " step=\"1\" min=\"0\"", "number" => " step=\"any\" min=\"0\"", _ => "" }
+                ),
+                _ => format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><input id=\"again-{i}\" name=\"{}\" value=\"{}\"></div>", esc(k), esc(k), esc(v)),
+            }
+        })
         .collect();
     let hidden: String = plan.iter().map(|(k, v)| format!("<input type=\"hidden\" name=\"{}\" value=\"{}\">", esc(k), esc(v))).collect();
     format!(
