@@ -112,6 +112,11 @@ async fn a_form_encoded_body_is_read_as_sent_and_a_refusal_says_how_to_send_a_fi
     let (res, body) = send(&app, post(CSV)).await;
     assert_eq!(res.status(), StatusCode::OK, "{body}");
     assert!(!body.contains("--data-binary"), "{body}");
+    // Refused with its newlines intact (curl --data-binary sends this type too): the
+    // hint is not given, as the file was sent as it is (a stop-42 tester).
+    let (res, body) = send(&app, post(b"system,metric\nkafka,nonsense\n")).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(!body.contains("--data-binary"), "{body}");
 }
 
 /// A stop-40 tester's 20 MB at 1 MB/s was cut at MQPLAN_TIMEOUT_S: the 64 MiB cap

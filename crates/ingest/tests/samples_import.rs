@@ -108,6 +108,10 @@ fn rocketmq_producer_output_imports_without_max_rt_as_latency() {
     let sizes: std::collections::BTreeSet<u64> = ds.rows.iter().filter_map(|r| r.workload.message_bytes).map(|s| s as u64).collect();
     assert!(sizes.contains(&1024) && sizes.contains(&3072), "{sizes:?}");
     assert!(out.report.warnings.iter().any(|w| w.code == "max_rt_running"));
+    // Its 14 runs' warm-up lines are one warning naming them (a stop-42 tester read 14).
+    let warm: Vec<&str> = out.report.warnings.iter().filter(|w| w.message.contains("warm-up")).map(|w| w.message.as_str()).collect();
+    assert_eq!(warm.len(), 1, "{warm:?}");
+    assert!(warm[0].contains("(on 14 lines: 25, 45, 67, 91, 121, 143, 167, 187, …)"), "{warm:?}");
 }
 
 #[test]

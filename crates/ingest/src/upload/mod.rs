@@ -236,6 +236,27 @@ fn cap_lists(report: &mut ImportReport) {
     } else if had_note {
         report.errors.push(ImportError::new(0, "file", format!("only the first {MAX_LISTED_ERRORS} errors are listed: fix these and upload again to see the rest")));
     }
+    // The same warning on many lines (one per run: "first TPS line dropped as warm-up")
+    // is said once with the lines it concerns (a stop-42 tester read 14 near-identical
+    // lines for one 14-run log).
+    let mut merged: Vec<Lint> = Vec::with_capacity(report.warnings.len());
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    for w in std::mem::take(&mut report.warnings) {
+        match merged.iter().position(|m| m.code == w.code && m.message == w.message && m.line.is_some() && w.line.is_some()) {
+            Some(i) => lines[i].extend(w.line),
+            None => {
+                lines.push(w.line.into_iter().collect());
+                merged.push(w);
+            }
+        }
+    }
+    for (m, at) in merged.iter_mut().zip(&lines) {
+        if at.len() > 1 {
+            let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
+            m.message = format!("{} (on {} lines: {}{})", m.message, at.len(), shown.join(", "), if at.len() > 8 { ", …" } else { "" });
+        }
+    }
+    report.warnings = merged;
     if report.warnings.len() > MAX_LISTED_WARNINGS {
         let more = report.warnings.len() - MAX_LISTED_WARNINGS;
         report.warnings.truncate(MAX_LISTED_WARNINGS);
