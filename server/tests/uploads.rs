@@ -243,7 +243,9 @@ async fn html_form_upload_redirects_to_the_plan_or_shows_the_refusal_escaped() {
     // The form again, its fields kept (only the file is chosen again), escaped; the
     // plan's fields hidden (a stop-38 reviewer lost every field to a refusal).
     assert!(html.contains("<form method=\"post\" action=\"/upload\" enctype=\"multipart/form-data\">") && html.contains("name=\"file\" required"), "{html}");
-    for kept in ["name=\"system\" value=\"kafka\"", "name=\"nodes\" value=\"5\"", "name=\"title\" value=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\"", "type=\"hidden\" name=\"q_mbps\" value=\"250\""] {
+    // (Since stop 42 the page's selects: the system sent is chosen.)
+    assert!(html.contains("name=\"system\"><option value=\"\">(from the file)</option>") && html.contains("<option value=\"kafka\" selected>Kafka</option>"), "{html}");
+    for kept in ["name=\"nodes\" value=\"5\"", "name=\"title\" value=\"&quot;&gt;&lt;script&gt;x&lt;/script&gt;\"", "type=\"hidden\" name=\"q_mbps\" value=\"250\""] {
         assert!(html.contains(kept), "{kept}: {html}");
     }
     assert!(!html.contains("<script>"), "{html}");

@@ -1111,10 +1111,16 @@ fn messages_past_a_systems_size_limit_are_named() {
         p.candidates.iter().filter(|c| c.plan.warnings.iter().any(|w| w.kind == "message_size")).map(|c| c.system).collect()
     };
     assert!(limited("1000000").is_empty());
-    // The producer's 1 MiB max.request.size is the lower of Kafka's two limits.
-    assert_eq!(limited("1048577"), vec![SystemId::Kafka]);
-    assert!(limited("1048576").is_empty());
+    // The producer's 1 MiB max.request.size is the lower of Kafka's two limits, and it
+    // counts the batch's 61 B header and the record's 7 B (a stop-42 reviewer: a 1 MiB
+    // value is refused): 1,048,508 B is the largest taken.
+    assert_eq!(limited("1048576"), vec![SystemId::Kafka]);
+    assert_eq!(limited("1048509"), vec![SystemId::Kafka]);
+    assert!(limited("1048508").is_empty());
     assert_eq!(limited("2097152"), vec![SystemId::Kafka]);
+    // RocketMQ's broker counts its CommitLog entry's 91 B of fields against 4 MiB.
+    assert!(limited("4194304").contains(&SystemId::Rocketmq));
+    assert!(!limited("4194213").contains(&SystemId::Rocketmq));
     let mut all = limited("16777216");
     all.sort_by_key(|s| s.id());
     assert_eq!(all.len(), 4, "{all:?}");

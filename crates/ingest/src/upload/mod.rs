@@ -239,10 +239,14 @@ fn cap_lists(report: &mut ImportReport) {
     // The same warning on many lines (one per run: "first TPS line dropped as warm-up")
     // is said once with the lines it concerns (a stop-42 tester read 14 near-identical
     // lines for one 14-run log).
+    // (Four or more: a lint that lists three and counts the rest keeps its own form.)
+    let same = |a: &Lint, b: &Lint| a.code == b.code && a.message == b.message && a.line.is_some() && b.line.is_some();
+    let many = |w: &Lint| report.warnings.iter().filter(|x| same(x, w)).count() >= 4;
+    let repeated: Vec<bool> = report.warnings.iter().map(many).collect();
     let mut merged: Vec<Lint> = Vec::with_capacity(report.warnings.len());
     let mut lines: Vec<Vec<usize>> = Vec::new();
-    for w in std::mem::take(&mut report.warnings) {
-        match merged.iter().position(|m| m.code == w.code && m.message == w.message && m.line.is_some() && w.line.is_some()) {
+    for (w, repeated) in std::mem::take(&mut report.warnings).into_iter().zip(repeated) {
+        match merged.iter().position(|m| repeated && same(m, &w)) {
             Some(i) => lines[i].extend(w.line),
             None => {
                 lines.push(w.line.into_iter().collect());
