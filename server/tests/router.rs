@@ -239,3 +239,18 @@ async fn the_embedded_catalog_leaves_out_the_residuals_and_plans_as_the_server_d
     let w = capacity::Workload::from_params([("mbps", "200")]).expect("workload");
     assert_eq!(capacity::plan(&page.catalog, &w).expect("plan"), capacity::plan(&full, &w).expect("plan"), "the browser plans as the server does");
 }
+
+/// With msg/s given, the MB/s field shows no greyed default: only one rate applies (a
+/// stop-42 tester read "50" beside 5,000 msg/s as both).
+#[tokio::test]
+async fn the_mb_s_default_is_not_shown_beside_a_msg_s_rate() {
+    let placeholder = |html: &str| {
+        let at = html.find("id=\"f-mbps\"").expect("mbps field");
+        let tag = &html[at..at + html[at..].find('>').expect("tag end")];
+        tag.find("placeholder=\"").map(|p| tag[p + 13..p + 13 + tag[p + 13..].find('"').expect("quote")].to_string()).unwrap_or_default()
+    };
+    let (_, plain) = get("/").await;
+    let (_, msgs) = get("/?msgs=5000").await;
+    assert_eq!(placeholder(&plain), "50");
+    assert_eq!(placeholder(&msgs), "");
+}

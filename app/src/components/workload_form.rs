@@ -90,6 +90,10 @@ pub fn WorkloadForm(
                             base.disk_mbps = base.disk_mbps_as(kind);
                         }
                         hardware_placeholder(&base, f.name)
+                    } else if f.name == "mbps" && get(&params.get(), "msgs").is_some_and(|m| !m.trim().is_empty()) {
+                        // No greyed 50 beside msg/s given: only one rate applies (a
+                        // stop-42 tester read both).
+                        String::new()
                     } else {
                         default_of(f.name)
                     }

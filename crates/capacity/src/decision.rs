@@ -180,7 +180,10 @@ pub fn decide(w: &Workload, plans: &[SystemPlan], features: &FeatureMatrix) -> D
                 }
                 dropped.push(p.system.name());
             } else if !partial.is_empty() {
-                note(&mut verdicts, p.system, text!("only partial support for {} (add-on or incomplete)", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", ")));
+                // What is partial, in the matrix's words (a stop-42 tester read Pulsar's
+                // "partial" transactions with no word of what it lacks).
+                let what: Vec<&str> = partial.iter().filter_map(|f| features.support(p.system, *f).map(|s| s.note.as_deref().unwrap_or(&s.citation).trim_end_matches('.'))).collect();
+                note(&mut verdicts, p.system, text!("only partial support for {} ({})", partial.iter().map(|f| f.label()).collect::<Vec<_>>().join(", "), what.join("; ")));
             }
         }
         path.push(step(

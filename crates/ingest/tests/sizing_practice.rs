@@ -2631,3 +2631,14 @@ fn the_cost_step_names_the_cheapest_of_what_it_compares() {
     let cheaper = p.candidates.iter().filter(|c| c.system != SystemId::Kafka).any(|c| c.plan.monthly_cost < cand(&p, SystemId::Kafka).plan.monthly_cost);
     assert!(cheaper, "premise: a cheaper candidate was set aside");
 }
+
+/// A must-have supported only in part says what the part lacks, from the feature
+/// matrix (a stop-42 tester read Pulsar's "partial" transactions unexplained).
+#[test]
+fn partial_support_says_what_it_lacks() {
+    let cat = catalog();
+    let p = run(&cat, &[("msgs", "5000"), ("kind", "business"), ("needs", "transactions"), ("team", "dedicated")]);
+    let reasons = cand(&p, SystemId::Pulsar).reasons.join("; ");
+    assert!(reasons.contains("only partial support for transactional messages (general knowledge: transactions since 2.8"), "{reasons}");
+    assert!(reasons.contains("no check-back style transactional messages)"), "{reasons}");
+}
