@@ -397,4 +397,8 @@ async fn the_no_js_refusal_offers_the_same_form_again() {
     assert!(body.contains(">System</label><select") && body.contains("<option value=\"kafka\" selected>Kafka</option>"), "{body}");
     assert!(body.contains(">Broker machines (required for throughput)</label><input") && body.contains("value=\"3\" type=\"number\" step=\"1\""), "{body}");
     assert!(body.contains(">RAM per machine (GB)</label><input") && body.contains("value=\"64\" type=\"number\" step=\"any\""), "{body}");
+    // Values are matched as the server reads them; one no option has is kept as sent.
+    let (_, body) = send(&app(), multipart_to("/upload", CSV, &[("nodes", "3"), ("durability", " LEADER"), ("disk", "tape")])).await;
+    assert!(body.contains("<option value=\"leader\" selected>"), "{body}");
+    assert!(body.contains("<option value=\"tape\" selected>tape (as sent)</option>"), "{body}");
 }

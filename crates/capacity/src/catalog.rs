@@ -174,6 +174,17 @@ pub struct UploadedPoint {
     pub role: UploadRole,
 }
 
+impl UploadedPoint {
+    /// The run's own msg/s at the durability it ran with: [`UploadedPoint::msgs`] is
+    /// restated to the seeds' baseline by the cited factor (for the seed curves), and a
+    /// corpus prediction at the run's own durability, its fitted factor in it, is
+    /// compared with this (comparing the restated rate applied the durability twice:
+    /// a stop-42 reviewer).
+    pub fn as_run(&self, system: SystemId) -> f64 {
+        self.msgs * crate::factors::durability_factor(system, self.durability.unwrap_or_default()).multiplier
+    }
+}
+
 fn default_rf() -> u32 {
     3
 }

@@ -162,7 +162,7 @@ pub static PRESETS: &[Preset] = &[
         label: "AWS i3en.6xlarge with a 6 TiB Ceph RBD volume: 24 vCPU, 192 GiB, 25 Gbit/s (Kafka on Kubernetes with Ceph, 2021)",
         citation: "data/corpus/gordillo-ramon-kafka-ceph-2021.yaml (instance and volume stated; cores and RAM from the AWS spec — inferred; the Ceph volume's write bandwidth is not stated: 747 MB/s per broker, what run producer-rf3-async-16pods wrote, 1.6 M msg/s of 460 B and each record's 7 B at RF 3 — inferred, a floor)",
         cores: 24, ram_gb: 206.2, disk: DiskKind::Network, disks: 1, disk_tb: 6.597, nic_gbps: 25.0, disk_mbps: Some(747.0),
-        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None, assumed: 0,
+        group: GROUP_CORPUS, corpus: Some(("gordillo-ramon-kafka-ceph-2021", "aws-i3en.6xlarge-ocs-ceph-rbd-3n")), nic_burst: false, physical_cores: None, assumed: ASSUMED_DISK_MBPS,
     },
     Preset {
         id: "huawei-dms-rmq48-4u8g",

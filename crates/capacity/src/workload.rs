@@ -229,7 +229,7 @@ impl Workload {
                 // Control and bidi characters are echoed escaped, as values are (a
                 // stop-42 tester's U+202E and ESC came back raw in the JSON and page).
                 // (By hand: `escape_debug`'s Unicode tables cost the browser bundle 1 KB.)
-                let escaped: String = k.chars().map(|c| if c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') { format!("\\u{{{:x}}}", u32::from(c)) } else { c.to_string() }).collect();
+                let escaped: String = k.chars().map(|c| if c.is_control() || matches!(c, '\\' | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}') { format!("\\u{{{:x}}}", u32::from(c)) } else { c.to_string() }).collect();
                 let name = if k.trim().is_empty() { "(empty name)" } else { &escaped };
                 // The known names once, not with every unknown one (a tester's 250
                 // names read a 6 KB message); a name in the wrong case is pointed at.

@@ -62,7 +62,7 @@ fn lines<'c>(catalog: &'c Catalog, w: &Workload, (x0, x1): (f64, f64)) -> Vec<(&
                                 let b = t.bounds(f, &capacity::throughput::upload_cluster(m, u));
                                 let cpu = b.cpu * b.durability;
                                 (cpu > 0.0).then_some(())?;
-                                at(u.message_bytes).map(|(x, ..)| (u.message_bytes, x * u.msgs / cpu))
+                                at(u.message_bytes).map(|(x, ..)| (u.message_bytes, x * u.as_run(m.system) / cpu))
                             })
                             .collect()
                     })

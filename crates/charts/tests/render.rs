@@ -74,7 +74,7 @@ fn partitions_below_the_grid_are_drawn_where_they_are() {
     assert_eq!(drawn(24), drawn(24));
 }
 
-/// A candidate with no p99 curve at the workload's durability or size is named on the
+/// A candidate with no p99 (no ring) is named on the
 /// p99 chart, and a ring held at the load axis' edge says its real load (a stop-42
 /// tester: RocketMQ with fsync, recommended, missing unsaid; Kafka at 2 % drawn at 0.1).
 #[test]
@@ -83,7 +83,7 @@ fn the_p99_chart_names_what_it_leaves_out_and_where_it_clips() {
     let q = |pairs: &[(&str, &str)]| plan(&cat, &Workload::from_params(pairs.iter().copied()).expect("workload")).expect("plan");
     let p = q(&[("msgs", "5000"), ("size", "512"), ("durability", "fsync"), ("kind", "business")]);
     let svg = charts::latency_svg(&cat, &p).expect("svg").expect("a p99 curve");
-    assert!(svg.contains("no p99 at this durability or size: ") && svg.contains("RocketMQ"), "{svg}");
+    assert!(svg.contains("no p99 for this plan: ") && svg.contains("RocketMQ"), "{svg}");
     let p = q(&[("mbps", "1")]);
     let load = p.candidates.iter().find(|c| c.system == capacity::SystemId::Kafka).map(|c| c.plan.utilisation.cpu.max(c.plan.utilisation.disk).max(c.plan.utilisation.network)).expect("kafka");
     assert!(load < 0.1, "premise: {load}");
@@ -91,6 +91,6 @@ fn the_p99_chart_names_what_it_leaves_out_and_where_it_clips() {
     assert!(svg.contains("◀ "), "no clipped-ring label");
     // The default plan: only Pravega (no p99 measured at replicated durability) is named.
     let svg = charts::latency_svg(&cat, &q(&[])).expect("svg").expect("a p99 curve");
-    let named = svg.split("no p99 at this durability or size: ").nth(1).and_then(|t| t.split('<').next()).unwrap_or_default();
+    let named = svg.split("no p99 for this plan: ").nth(1).and_then(|t| t.split('<').next()).unwrap_or_default();
     assert_eq!(named.trim_end_matches('.'), "Pravega", "{svg}");
 }

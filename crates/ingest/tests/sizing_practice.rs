@@ -1112,11 +1112,11 @@ fn messages_past_a_systems_size_limit_are_named() {
     };
     assert!(limited("1000000").is_empty());
     // The producer's 1 MiB max.request.size is the lower of Kafka's two limits, and it
-    // counts the batch's 61 B header and the record's 7 B (a stop-42 reviewer: a 1 MiB
-    // value is refused): 1,048,508 B is the largest taken.
+    // counts the batch's 61 B header and the record's upper-bound 26 B (a stop-42
+    // reviewer: a 1 MiB value is refused): 1,048,489 B is the largest taken.
     assert_eq!(limited("1048576"), vec![SystemId::Kafka]);
-    assert_eq!(limited("1048509"), vec![SystemId::Kafka]);
-    assert!(limited("1048508").is_empty());
+    assert_eq!(limited("1048490"), vec![SystemId::Kafka]);
+    assert!(limited("1048489").is_empty());
     assert_eq!(limited("2097152"), vec![SystemId::Kafka]);
     // RocketMQ's broker counts its CommitLog entry's 91 B of fields against 4 MiB.
     assert!(limited("4194304").contains(&SystemId::Rocketmq));
@@ -2586,7 +2586,7 @@ fn a_count_set_by_an_assumed_preset_figure_says_so() {
     };
     let (b, t) = said(&[]);
     assert_eq!(b, BoundKind::Storage, "premise");
-    assert!(t.as_deref().is_some_and(|t| t.contains("disk size") && t.contains("give disk_tb")), "{t:?}");
+    assert!(t.as_deref().is_some_and(|t| t.contains("disk size") && t.contains("give disk_tb and disks")), "{t:?}");
     assert_eq!(said(&[("disk_tb", "8")]).1, None, "typed over");
     let (b, t) = said(&[("hw", "aws-i3en.2xlarge"), ("retention_h", "168")]);
     assert_eq!((b, t), (BoundKind::Storage, None), "i3en.2xlarge's disks come from its instance spec");

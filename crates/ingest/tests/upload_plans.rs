@@ -284,3 +284,24 @@ fn a_plan_on_uploads_alone_says_its_count_is_a_point_estimate() {
     let w = k.plan.warnings.iter().find(|w| w.kind == "interval").expect("said");
     assert!(w.text.contains("point estimate") && w.text.contains("2 run(s)") && w.text.contains(&format!("{} machines", k.plan.nodes)), "{}", w.text);
 }
+
+/// An acks=1 upload is compared with the model at acks=1 once: the same runs stated at
+/// acks=1 with the rates × the model's fitted acks=1 factor calibrate as the
+/// replicated ones do (a stop-42 reviewer: the rate was restated to acks=all by seed
+/// 000's ÷1.3 and then compared with a prediction that carried the fitted ×1.63 too).
+#[test]
+fn an_acks_1_upload_is_corrected_for_its_durability_once() {
+    let (_, reference) = ingest::load_catalog(&ingest::bundled_data_dir()).expect("bundled data");
+    let f = reference.throughput.as_ref().and_then(|t| t.factors.iter().find(|f| f.system == SystemId::Kafka && f.deviation == capacity::throughput::Deviation::AcksLeader)).expect("acks=1 factor").factor;
+    let calibration = |csv: String, durability: &str| {
+        let mut meta = CLUSTER.to_vec();
+        meta.push(("durability", durability));
+        let (_, with) = plan_csv(&csv, &meta, &[("mbps", "200"), ("retention_h", "1")]);
+        let text = with.warnings.iter().find(|w| w.text.contains("corpus CPU capacity calibrated ×")).map(|w| w.text.clone()).unwrap_or_else(|| panic!("{:#?}", with.warnings));
+        text.split("calibrated ×").nth(1).and_then(|t| t.split(' ').next()).and_then(|x| x.parse::<f64>().ok()).expect("factor")
+    };
+    let csv = |a: f64, b: f64| format!("system,metric,value,unit,message_bytes\nkafka,produce_throughput,{a:.0},msg/s,1024\nkafka,produce_throughput,{b:.0},msg/s,100\n");
+    let replicated = calibration(csv(268_000.0, 780_000.0), "replicated");
+    let leader = calibration(csv(268_000.0 * f, 780_000.0 * f), "leader");
+    assert!((leader - replicated).abs() <= 0.011, "acks=1 ×{leader} against replicated ×{replicated} (fitted factor {f:.2})");
+}

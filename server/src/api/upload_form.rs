@@ -96,8 +96,14 @@ fn again_form(fields: &[(String, String)]) -> String {
     use app::components::upload_form::{Options, CHOICES, META};
     let systems: Vec<(&str, &str)> = std::iter::once(("", "(from the file)")).chain(capacity::SystemId::ALL.iter().map(|s| (s.id(), s.name()))).collect();
     let formats: Vec<(&str, &str)> = std::iter::once(("", "detect automatically")).chain(capacity::upload_format::Format::ALL.iter().map(|f| (f.id(), f.label()))).collect();
+    // Matched as the server reads them (trimmed, any case); a value no option has is
+    // kept as sent, chosen, so a resubmission neither drops nor silently changes it.
     let select = |i: usize, k: &str, label: &str, v: &str, options: &[(&str, &str)]| {
-        let opts: String = options.iter().map(|(value, text)| format!("<option value=\"{}\"{}>{}</option>", esc(value), if *value == v { " selected" } else { "" }, esc(text))).collect();
+        let same = |value: &str| value.eq_ignore_ascii_case(v.trim());
+        let mut opts: String = options.iter().map(|(value, text)| format!("<option value=\"{}\"{}>{}</option>", esc(value), if same(value) { " selected" } else { "" }, esc(text))).collect();
+        if !options.iter().any(|(value, _)| same(value)) {
+            opts.push_str(&format!("<option value=\"{}\" selected>{} (as sent)</option>", esc(v), esc(v)));
+        }
         format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><select id=\"again-{i}\" name=\"{}\">{opts}</select></div>", esc(label), esc(k))
     };
     let shown: String = upload
@@ -115,7 +121,7 @@ fn again_form(fields: &[(String, String)]) -> String {
                     esc(k),
                     esc(v),
                     if *kind == "whole" { "number" } else { kind },
-                    match *kind { "whole" => " step=\"1\" min=\"0\"", "number" => " step=\"any\" min=\"0\"", _ => "" }
+                    match (*kind, k.as_str()) { ("whole", "nodes" | "cores") => " step=\"1\" min=\"1\"", ("whole", _) => " step=\"1\" min=\"0\"", ("number", _) => " step=\"any\" min=\"0\"", _ => "" }
                 ),
                 _ => format!("<div class=\"field\"><label for=\"again-{i}\">{}</label><input id=\"again-{i}\" name=\"{}\" value=\"{}\"></div>", esc(k), esc(k), esc(v)),
             }

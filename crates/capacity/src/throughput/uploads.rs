@@ -103,14 +103,15 @@ impl ThroughputModel {
             let mut floors: Vec<(&UploadedPoint, Resource, f64)> = Vec::new();
             let mut not_cpu = 0;
             for u in m.uploaded.iter().filter(|u| u.role != UploadRole::NotUsed && u.msgs > 0.0) {
+                let measured = u.as_run(m.system);
                 let (bound, cpu) = predict(fit, u);
                 if !(cpu > 0.0 && cpu.is_finite()) {
                     continue;
                 }
                 match u.role {
                     UploadRole::Calibrates if bound == Resource::Cpu => {
-                        logs.push((u.msgs / cpu).ln());
-                        runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured: u.msgs, reference_cpu: cpu, bound, lower_bound: false });
+                        logs.push((measured / cpu).ln());
+                        runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured, reference_cpu: cpu, bound, lower_bound: false });
                     }
                     UploadRole::Calibrates => {
                         not_cpu += 1;
@@ -134,15 +135,15 @@ impl ThroughputModel {
             }
             // Floors: the highest measured ÷ calibrated CPU capacity above 1 raises it
             // (the CPU bound scales with the factor exactly).
-            let floor = floors.iter().map(|&(u, bound, cpu)| (u.msgs / (cpu * factor), u, bound, cpu)).max_by(|a, b| a.0.total_cmp(&b.0));
+            let floor = floors.iter().map(|&(u, bound, cpu)| (u.as_run(m.system) / (cpu * factor), u, bound, cpu)).max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((raise, u, bound, cpu)) = floor {
-                runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured: u.msgs, reference_cpu: cpu, bound, lower_bound: true });
+                runs.push(UploadRun { point: u.point.clone(), message_bytes: u.message_bytes, measured: u.as_run(m.system), reference_cpu: cpu, bound, lower_bound: true });
                 if raise <= 1.0 {
                     notes.push(crate::catalog::floors_confirm(floors.len()));
                 } else {
                     factor *= raise;
                     let then = if how.is_empty() { String::new() } else { format!("{how}; then ") };
-                    how = format!("{then}raised ×{raise:.2} because a run of yours that is a lower bound (held to a rate, limited by its load generator, or bound elsewhere) reached {} msg/s, more than the CPU bound predicted", crate::units::fmt_num(u.msgs));
+                    how = format!("{then}raised ×{raise:.2} because a run of yours that is a lower bound (held to a rate, limited by its load generator, or bound elsewhere) reached {} msg/s, more than the CPU bound predicted", crate::units::fmt_num(u.as_run(m.system)));
                 }
             }
             if how.is_empty() {

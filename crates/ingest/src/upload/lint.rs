@@ -157,8 +157,8 @@ pub fn lint(p: &Parsed, meta: &UploadMeta) -> Vec<Lint> {
         ));
     }
     match meta.durability {
-        Some(Durability::Leader) => out.push(Lint::new("durability", None, "acks=1 / leader-only acknowledgement", "restated at acks=all by the model's acks=1 factor for its system (fitted from paired runs where a source measured them: `mqplan fit`, /model) before it enters a plan; the factor is an average, so a measured acks=all run is better evidence")),
-        Some(Durability::Fsync) => out.push(Lint::new("durability", None, "flush before ack", "restated at async flush by the cited factor (×2, seed 000 §2.5) before it enters a plan; the factor is an average, so a measured async-flush run is better evidence")),
+        Some(Durability::Leader) => out.push(Lint::new("durability", None, "acks=1 / leader-only acknowledgement", "compared with the model at its own durability, by the model's acks=1 factor for its system (fitted from paired runs where a source measured them: `mqplan fit`, /model); the factor is an average, so a measured acks=all run is better evidence")),
+        Some(Durability::Fsync) => out.push(Lint::new("durability", None, "flush before ack", "compared with the model at its own durability, by the model's flush-before-ack factor for its system (fitted from paired runs where a source measured them: `mqplan fit`, /model); the factor is an average, so a measured async-flush run is better evidence")),
         _ => {}
     }
     if let (Some(records), Some(size), Some(nodes), Some(ram)) = (inf.records, meta.message_bytes, meta.nodes, meta.ram_gb) {

@@ -240,24 +240,37 @@ fn cap_lists(report: &mut ImportReport) {
     // is said once with the lines it concerns (a stop-42 tester read 14 near-identical
     // lines for one 14-run log).
     // (Four or more: a lint that lists three and counts the rest keeps its own form.)
-    let same = |a: &Lint, b: &Lint| a.code == b.code && a.message == b.message && a.line.is_some() && b.line.is_some();
-    let many = |w: &Lint| report.warnings.iter().filter(|x| same(x, w)).count() >= 4;
-    let repeated: Vec<bool> = report.warnings.iter().map(many).collect();
-    let mut merged: Vec<Lint> = Vec::with_capacity(report.warnings.len());
+    // One pass with a map: parsers add a warning per line, millions in a hostile log.
+    let mut count: std::collections::HashMap<(String, String), usize> = std::collections::HashMap::new();
+    for w in report.warnings.iter().filter(|w| w.line.is_some()) {
+        *count.entry((w.code.clone(), w.message.clone())).or_default() += 1;
+    }
+    let mut merged: Vec<Lint> = Vec::with_capacity(report.warnings.len().min(4096));
     let mut lines: Vec<Vec<usize>> = Vec::new();
-    for (w, repeated) in std::mem::take(&mut report.warnings).into_iter().zip(repeated) {
-        match merged.iter().position(|m| repeated && same(m, &w)) {
-            Some(i) => lines[i].extend(w.line),
+    let mut at: std::collections::HashMap<(String, String), usize> = std::collections::HashMap::new();
+    for w in std::mem::take(&mut report.warnings) {
+        let key = (w.code.clone(), w.message.clone());
+        let repeated = w.line.is_some() && count.get(&key).is_some_and(|n| *n >= 4);
+        match at.get(&key).copied().filter(|_| repeated) {
+            Some(i) => {
+                if lines[i].len() < 9 {
+                    lines[i].extend(w.line);
+                }
+            }
             None => {
+                if repeated {
+                    at.insert(key, merged.len());
+                }
                 lines.push(w.line.into_iter().collect());
                 merged.push(w);
             }
         }
     }
     for (m, at) in merged.iter_mut().zip(&lines) {
-        if at.len() > 1 {
+        let total = count.get(&(m.code.clone(), m.message.clone())).copied().unwrap_or(1);
+        if at.len() > 1 && total >= 4 {
             let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
-            m.message = format!("{} (on {} lines: {}{})", m.message, at.len(), shown.join(", "), if at.len() > 8 { ", …" } else { "" });
+            m.message = format!("{} (on {} lines: {}{})", m.message, total, shown.join(", "), if total > 8 { ", …" } else { "" });
         }
     }
     report.warnings = merged;
