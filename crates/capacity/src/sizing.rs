@@ -2119,7 +2119,10 @@ fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
 /// default, Apache Pulsar broker.conf), never past the retention.
 fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<&'static str>) {
     let given = w.local_retention().0;
-    let gib_hours = |files: f64| files * 1_073_741_824.0 / (w.stored_ingress().bytes_per_sec().max(1.0) * 3600.0);
+    // Hours that fill `files` GiB as stored: the payload with its record's fields (the
+    // storage bound multiplies the hours by the same amplification).
+    let stored = w.stored_ingress().bytes_per_sec() * factors::stored_amplification(system, w.stored_size());
+    let gib_hours = |files: f64| files * 1_073_741_824.0 / (stored.max(1.0) * 3600.0);
     let (floor, why) = match system {
         SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "a partition's open segment (1 GiB, rolled after 168 h at most) stays"),
         SystemId::Pulsar if w.tiered() => (w.retention.0.min(4.0), "bookies keep offloaded ledgers 4 h"),

@@ -2421,7 +2421,8 @@ fn tiered_storage_never_plans_empty_disks() {
     // Pulsar's floor is the 4 h deletion lag; Kafka's 24 active 1 GiB segments at 200 MB/s.
     assert!((cand(&p, SystemId::Pulsar).plan.storage.local_hours - 4.0).abs() < 1e-9);
     let planned = cand(&p, SystemId::Kafka).plan.partition_advice.as_ref().map_or(24, |a| a.planned);
-    let kafka_h = f64::from(planned) * 1_073_741_824.0 / 200e6 / 3600.0;
+    // (As stored: each 1,024 B message with its record's 7 B.)
+    let kafka_h = f64::from(planned) * 1_073_741_824.0 / (200e6 * 1031.0 / 1024.0) / 3600.0;
     assert!((cand(&p, SystemId::Kafka).plan.storage.local_hours - kafka_h).abs() < 1e-9, "{}", cand(&p, SystemId::Kafka).plan.storage.local_hours);
     let kept = run(&cat, &[("mbps", "200"), ("retention_h", "168"), ("team", "dedicated"), ("needs", "tiered"), ("local_retention_h", "6")]);
     assert_eq!(cand(&kept, SystemId::Pulsar).plan.storage.local_hours, 6.0);
@@ -2488,8 +2489,8 @@ fn durability_moves_a_drain_by_the_produce_share_only() {
 /// Retention deletes closed segments only: each Kafka partition's open segment (up to
 /// 1 GiB, rolled after 168 h at most) stays past it. A stop-42 reviewer: 20 MB/s kept
 /// 6 h over 3,000 partitions on i3en.2xlarge planned 4 brokers and 746 GB each, while
-/// each partition's segment fills in 3,000 × 1,073,741,824 B ÷ 20 MB/s = 44.7 h: 20 MB/s
-/// × 44.7 h × RF 3 × 1.007 (7 B of record fields a 1,024 B message) ≈ 9.73 TB, +20 %,
+/// each partition's segment fills in 3,000 × 1,073,741,824 B ÷ (20 MB/s × 1,031 ÷ 1,024,
+/// each 1,024 B message stored with its record's 7 B) = 44.4 h: 3,000 GiB × RF 3 ≈ 9.66 TB, +20 %,
 /// ≤ 70 % fill → 16.7 TB raw ÷ 5 TB = 3.3 → 5 brokers. A 0 h retention keeps the open
 /// segments too, not 0 GB.
 #[test]
@@ -2497,11 +2498,11 @@ fn kafka_keeps_each_partitions_open_segment_past_the_retention() {
     let cat = catalog();
     let p = run(&cat, &[("mbps", "20"), ("retention_h", "6"), ("partitions", "3000"), ("fanout", "2"), ("hw", "aws-i3en.2xlarge")]);
     let k = cand(&p, SystemId::Kafka);
-    let hours = 3000.0 * 1_073_741_824.0 / 20e6 / 3600.0;
+    let hours = 3000.0 * 1_073_741_824.0 / (20e6 * 1031.0 / 1024.0) / 3600.0;
     assert!((k.plan.storage.local_hours - hours).abs() < 1e-6, "{:?}", k.plan.storage);
     assert!(k.plan.storage.retained_bytes > 9.6e12, "{:?}", k.plan.storage);
     assert!(role(k, "broker") >= 5, "{:?}", k.plan.roles);
-    assert!(k.plan.warnings.iter().any(|w| w.text.contains("the disks keep 44.7 h, past the 6 h retention")), "{:#?}", k.plan.warnings);
+    assert!(k.plan.warnings.iter().any(|w| w.text.contains("the disks keep 44.4 h, past the 6 h retention")), "{:#?}", k.plan.warnings);
     // Rolled after 168 h whatever its size: 1 MB/s over 3,000 partitions would take 895 h.
     let slow = run(&cat, &[("mbps", "1"), ("retention_h", "6"), ("partitions", "3000"), ("hw", "aws-i3en.2xlarge")]);
     assert_eq!(cand(&slow, SystemId::Kafka).plan.storage.local_hours, 168.0);
