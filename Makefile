@@ -28,7 +28,7 @@ test-unit:
 	cargo test --workspace --release
 
 test-e2e:
-	./scripts/bundle-size.sh --max-gzip 287744
+	./scripts/bundle-size.sh --max-gzip 286464
 	./scripts/e2e.sh
 
 ## Criterion benchmarks (planning one workload) and the page load test.
