@@ -133,6 +133,12 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
         let lats = latencies(line);
+        // A percentile printed but not a number (NaN, Infinity) is left out, and said (a
+        // stop-42 tester's five `99pct: NaN` lines vanished without a word).
+        let unread: Vec<&str> = line.find("Latency:").map_or_else(Vec::new, |i| PCTS.iter().filter(|(label, _)| line[i..].contains(label) && after(&line[i..], label).is_none()).map(|(label, _)| label.trim_end_matches(':')).collect());
+        if !unread.is_empty() {
+            p.lints.push(Lint::new("latency_unreadable", Some(line_no), format!("{} printed as no number (NaN or Infinity)", unread.join(", ")), "that percentile of the interval is left out; the rest of the line is kept"));
+        }
         if !lats.is_empty() && lats.iter().all(|(_, v)| *v == 0.0) {
             p.lints.push(Lint::new("zero_latency_interval", Some(line_no), "an interval printed 0.000 for every latency", "the tool had no samples yet; these latencies are excluded"));
             run.intervals.push((line_no, metric, msgs, size, vec![]));
@@ -217,5 +223,16 @@ mod tests {
     #[test]
     fn mbit_is_mebibit_so_781_mbit_is_1_kb_at_100k() {
         assert_eq!(size_from_mbit(100_003.6, 781.3), Some(1024.0));
+    }
+
+    /// A percentile printed as NaN is left out and said; the line's others are kept.
+    #[test]
+    fn a_nan_percentile_is_left_out_and_said() {
+        let line = |p99: &str| format!("19:53:40.861 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Throughput produced: 100000.0  msg/s --- 781.3 Mbit/s --- failure      0.0 msg/s --- Latency: mean:   3.575 ms - med:   3.100 - 95pct:   4.790 - 99pct:   {p99} - 99.9pct:   5.834 - 99.99pct:   6.609 - Max:   6.609\n");
+        let text = format!("bin/pulsar-perf produce t -s 1024\n{}{}{}", line("5.3"), line("NaN"), line("5.4"));
+        let p = parse(&text).expect("parses");
+        let l = p.lints.iter().find(|l| l.code == "latency_unreadable").unwrap_or_else(|| panic!("{:?}", p.lints));
+        assert_eq!((l.line, l.message.as_str()), (Some(3), "99pct printed as no number (NaN or Infinity)"));
+        assert_eq!(p.lints.iter().filter(|l| l.code == "latency_unreadable").count(), 1);
     }
 }
