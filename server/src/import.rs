@@ -152,9 +152,18 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter:
             if fields.len() >= MAX_FORM_FIELDS {
                 return Err(ApiError::MalformedBody(format!("more than {MAX_FORM_FIELDS} form fields; an upload has a file and a few metadata fields")));
             }
-            let data = field.bytes().await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
-            read = read.saturating_add(data.len());
-            meter(read)?;
+            // Read and metered chunk by chunk, and given up past the field's cap: a
+            // stop-43 tester's 63 MB `title` parts, each read whole before either
+            // check, held 2 GB outside the in-flight budget.
+            let mut data = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {
+                read = read.saturating_add(chunk.len());
+                meter(read)?;
+                data.extend_from_slice(&chunk);
+                if data.len() > MAX_FIELD_BYTES {
+                    break;
+                }
+            }
             // Named by its own field, not `file` (an adversarial tester's 16 KiB title).
             if data.len() > MAX_FIELD_BYTES {
                 // A file sent under another part's name says where it belongs (a
@@ -162,7 +171,7 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter:
                 let elsewhere = if known_field(&key) { "" } else { "; the benchmark file goes in the part named `file`" };
                 return Err(ApiError::MalformedField(key.clone(), format!("form field {:?} is over {} KiB{elsewhere}", truncate(&key, 40), MAX_FIELD_BYTES / 1024)));
             }
-            let text = String::from_utf8(data.to_vec()).map_err(|_| ApiError::MalformedField(key.clone(), format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
+            let text = String::from_utf8(data).map_err(|_| ApiError::MalformedField(key.clone(), format!("form field {:?} is not UTF-8", truncate(&key, 40))))?;
             fields.push((key, text));
         }
     }

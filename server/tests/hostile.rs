@@ -402,3 +402,24 @@ async fn the_no_js_refusal_offers_the_same_form_again() {
     assert!(body.contains("<option value=\"leader\" selected>"), "{body}");
     assert!(body.contains("<option value=\"tape\" selected>tape (as sent)</option>"), "{body}");
 }
+
+/// A form field other than the file is read chunk by chunk, metered and given up past
+/// its 16 KiB cap (a stop-43 tester's 63 MB `title` parts were each read whole before
+/// either check, 2 GB held outside the in-flight budget). A field that never ends is
+/// refused once 16 KiB have come, not read for ever.
+#[tokio::test]
+async fn an_endless_form_field_is_refused_at_its_cap() {
+    use futures_util::StreamExt;
+    let head = axum::body::Bytes::from_static(b"--XendlessX\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n");
+    let endless = futures_util::stream::once(async move { head }).chain(futures_util::stream::repeat(axum::body::Bytes::from(vec![b't'; 4096])))
+        // As a socket does, it is not always ready (an always-ready stream would be
+        // buffered whole by the multipart reader before it yields a chunk).
+        .then(|b| async move {
+            tokio::task::yield_now().await;
+            Ok::<_, std::convert::Infallible>(b)
+        });
+    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "multipart/form-data; boundary=XendlessX").body(Body::from_stream(endless)).expect("request");
+    let (res, body) = tokio::time::timeout(Duration::from_secs(20), send(&app(), req)).await.expect("refused, not read for ever");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(json(&body)["fields"][0]["field"], "title", "{body}");
+}

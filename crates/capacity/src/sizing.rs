@@ -207,6 +207,11 @@ pub struct SystemPlan {
     pub bounds: Vec<Bound>,
     /// The bound that set the count.
     pub bottleneck: BoundKind,
+    /// Storage set the count with no spare node: a machine lost for good has no copies
+    /// re-made on the others (RocketMQ's groups, RF 1), so it is replaced, not
+    /// absorbed ([`storage_spare`]). False in plans made before stop 43.
+    #[serde(default)]
+    pub spare_free_storage: bool,
     /// Disk each data node needs, GB (10^9 B), surviving one node's loss.
     pub disk_per_node_gb: f64,
     /// Storage.
@@ -937,12 +942,21 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let replicas_stay = m.system == SystemId::Kafka;
     let replica_zone = if replicas_stay { 1.0 } else { zone_factor };
     let cpu_zone = read_share * zone_factor + (1.0 - read_share) * replica_zone;
-    let cpu_nodes_linear = demand / (per_node_cores * util) * cpu_zone;
+    // RocketMQ's masters serve every read and send every copy; its slaves only take
+    // the copies in (000 §1.4's master → slave diagram; slaveReadEnable is off by
+    // default). On separate machines, as [`roles_for`] lays them out, the masters —
+    // 1 in RF of the machines — set the CPU and network counts: the reads' share of
+    // the CPU and the outgoing traffic count RF × in machine terms (a stop-43
+    // reviewer: 5 masters of 15 machines sent 240 MB/s each on a 125 MB/s NIC the plan
+    // showed at 64 %).
+    let masters_carry = masters_carry(m.system, w.rf);
+    let cpu_masters = 1.0 + read_share * (masters_carry - 1.0);
+    let cpu_nodes_linear = demand / (per_node_cores * util) * cpu_zone * cpu_masters;
     let cpu_nodes = match &m.scaling {
         Scaling::Usl(f) => {
             let need = w.msgs().0;
             let per_node = f.lambda * per_node_cores / f64::from(m.home.cores);
-            (1..=10_000).map(f64::from).find(|n| per_node * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)) * util >= need).unwrap_or(f64::INFINITY) * cpu_zone
+            (1..=10_000).map(f64::from).find(|n| per_node * n / (1.0 + f.sigma * (n - 1.0) + f.kappa * n * (n - 1.0)) * util >= need).unwrap_or(f64::INFINITY) * cpu_zone * cpu_masters
         }
         Scaling::Linear { .. } => cpu_nodes_linear,
     };
@@ -951,7 +965,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         bounds.push(Bound {
             kind: BoundKind::Cpu,
             nodes: cpu_nodes,
-            detail: text!("{} msg/s ÷ ({} × {:.0} % target){txn_text}; per node: {}", Num(w.msgs().0), Num(c.msgs), Dec(util * 100.0), c.detail),
+            detail: text!("{} msg/s ÷ ({} × {:.0} % target){txn_text}{}; per node: {}", Num(w.msgs().0), Num(c.msgs), Dec(util * 100.0), MastersWords(cpu_masters, w.rf), c.detail),
             citation: c.citation.clone(),
         });
     } else {
@@ -1020,13 +1034,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let nic = hw.nic_gbps.to_mb().0;
     // With a zone down: the replication traffic as the replica writes, the consumers'
     // reads × z ÷ (z − 1).
-    let net_nodes = (net_in * replica_zone).max(ingress.0 * (f64::from(w.fanout) * zone_factor + copies_out * replica_zone)) / (nic * util);
+    let net_out_carried = net_out * masters_carry;
+    let net_nodes = (net_in * replica_zone).max(ingress.0 * (f64::from(w.fanout) * zone_factor + copies_out * replica_zone) * masters_carry) / (nic * util);
     bounds.push(Bound {
         kind: BoundKind::Network,
         nodes: net_nodes,
         detail: text!(
-            "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + {out_words})); ÷ ({} Gbit/s = {} MB/s × {:.0} %){}",
-            Num(net_in), Num(net_out), w.fanout, Num(hw.nic_gbps.0), Num(nic), Dec(util * 100.0),
+            "in {} MB/s (ingress × RF), out {} MB/s (ingress × (fan-out {} + {out_words})){}; ÷ ({} Gbit/s = {} MB/s × {:.0} %){}",
+            Num(net_in), Num(net_out), w.fanout, if masters_carry > 1.0 { text!(", all of it from the masters, 1 in RF {} machines: × {}", w.rf, w.rf) } else { String::new() }, Num(hw.nic_gbps.0), Num(nic), Dec(util * 100.0),
             if crate::hardware::Preset::burst_nic(hw) { BURST_NIC } else { "" }
         ),
         citation: match m.system {
@@ -1068,8 +1083,10 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let raw = provisioned / factors::MAX_DISK_FILL;
     let node_capacity = Bytes::from_tb(hw.disk_capacity_tb()).0;
     // With zones the bounds carry a lost zone without the +1 node, but a node lost
-    // for good still re-replicates its data onto the others: storage keeps the +1.
-    let storage_nodes = raw / node_capacity + if zones >= 2 { f64::from(factors::FAILURE_HEADROOM_NODES) } else { 0.0 };
+    // for good still re-replicates its data onto the others: storage keeps the +1
+    // where there is re-replication ([`storage_spare`]).
+    let spare = storage_spare(m.system, w.rf);
+    let storage_nodes = raw / node_capacity + if zones >= 2 && spare { f64::from(factors::FAILURE_HEADROOM_NODES) } else { 0.0 };
     bounds.push(Bound {
         kind: BoundKind::Storage,
         nodes: storage_nodes,
@@ -1129,7 +1146,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
                 BoundKind::Cpu | BoundKind::Disk | BoundKind::Network | BoundKind::Drain | BoundKind::Partitions if b.nodes.is_finite() => {
                     b.detail.push_str(&text!("; × {zones}/{} = × {:.2}: with one of {zones} zones down the other {} carry it", zones - 1, Dec(zone_factor), zones - 1));
                 }
-                BoundKind::Storage if !on_lts => b.detail.push_str(&text!(
+                BoundKind::Storage if !on_lts && spare => b.detail.push_str(&text!(
                     "; + {} node: a machine lost for good re-replicates its data onto the rest (zones carry the load, not a lost disk)",
                     factors::FAILURE_HEADROOM_NODES
                 )),
@@ -1266,13 +1283,20 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         BoundKind::Network => b.nodes * bookie_net,
         _ => b.nodes,
     };
+    // Storage takes no spare node where a lost node's data is not re-made on the rest
+    // ([`storage_spare`]): its count is compared with the others' after their +1.
+    let spare_free = |b: &Bound| b.kind == BoundKind::Storage && !spare;
     let (bottleneck, binding) = bounds
         .iter()
-        .filter(|b| !b.kind.is_minimum())
+        .filter(|b| !b.kind.is_minimum() && !spare_free(b))
         .map(|b| (b.kind, data_share(b)))
         .fold((BoundKind::Cpu, 0.0_f64), |acc, (k, n)| if n > acc.1 { (k, n) } else { acc });
     let cap = f64::from(factors::MAX_DATA_NODES);
-    let with_headroom = nodes_with_headroom(binding, zones);
+    let storage_alone = bounds.iter().find(|b| spare_free(b)).map_or(0.0, |b| b.nodes);
+    let (bottleneck, binding, with_headroom) = match (nodes_with_headroom(binding, zones), without_spare(storage_alone, zones)) {
+        (load, storage) if storage > load => (BoundKind::Storage, storage_alone, storage),
+        (load, _) => (bottleneck, binding, load),
+    };
     // The quorum minimum spreads over the zones like any count: a multiple of z (a
     // stop-20 tester saw 3 Kafka brokers over 2 zones).
     let quorum_nodes = spread_over_zones(quorum as u32, zones);
@@ -1312,12 +1336,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // storage's hint covers it).
     let load_nodes = || bounds.iter().filter(|b| b.kind != BoundKind::Storage && !b.kind.is_minimum()).map(|b| b.nodes).filter(|n| n.is_finite()).fold(0.0_f64, f64::max).max(1.0);
     // The disk each machine needs when the load bounds (and the quorum minimum) set
-    // the count n: the raw bytes over n − 1, as the storage bound provisions them (a
+    // the count n: the raw bytes over n − 1 (over n where no spare is kept: [`storage_spare`]), as the storage bound provisions them (a
     // node lost for good leaves its data to the rest). A stop-21 tester: ÷ the load
     // bound alone said 14.8 TB where 22.2 TB lets the load set it.
     let per_disk_tb = |load: f64| {
         let n = nodes_with_headroom(load, zones).max(quorum_nodes);
-        Bytes(raw / f64::from(n.saturating_sub(factors::FAILURE_HEADROOM_NODES).max(1)) / f64::from(hw.disks.max(1))).tb()
+        let n = if m.system == SystemId::Rocketmq { whole_groups(n, w.rf, zones) } else { n };
+        let holders = if spare { n.saturating_sub(factors::FAILURE_HEADROOM_NODES) } else { n };
+        Bytes(raw / f64::from(holders.max(1)) / f64::from(hw.disks.max(1))).tb()
     };
     if let Some((load_nodes, per_disk_tb)) = (bottleneck == BoundKind::Storage && !on_lts).then(|| (load_nodes(), per_disk_tb(load_nodes()))).filter(|(l, t)| bound_of(BoundKind::Storage) > STORAGE_HINT_RATIO * l && *t <= LARGEST_COMMON_DISK_TB) {
         warnings.push(Warning {
@@ -1375,6 +1401,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     let broker_cpu = serving_cpu_share(m.system, read_share).unwrap_or(0.0);
     let mut roles = roles_for(m.system, data_nodes, serving, journal, w, broker_cpu);
+    // A count storage set with no spare node says so where the role named one.
+    let spare_free_storage = bottleneck == BoundKind::Storage && !spare && !on_lts;
+    if spare_free_storage {
+        if let Some(r) = roles.iter_mut().find(|r| r.role == "broker" && r.note.starts_with("sized by the bounds")) {
+            r.note = "sized by the bounds; storage set it, with no spare node: at RF 1 a lost node's data is lost with it, none to re-make on the others".into();
+        }
+    }
     // Brokers the objective's searched count raised say so (a bound alone did not).
     if pulsar_floor > nodes_with_headroom(serving_need, zones) {
         if let Some(r) = roles.iter_mut().find(|r| r.role == "broker") {
@@ -1434,8 +1467,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             BoundKind::Cpu if doubt && cpu < 1.0 => crate::throughput::nodes_at_low_end(b.nodes, -cpu.ln(), scaling_from),
             _ => b.nodes / scale_of(b.kind),
         };
-        let binding = bounds.iter().filter(|b| !b.kind.is_minimum()).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
-        let needed = nodes_with_headroom(binding, zones).max(quorum_nodes).max(latency_floor);
+        let binding = bounds.iter().filter(|b| !b.kind.is_minimum() && !spare_free(b)).map(|b| scaled(b) * if b.kind == BoundKind::Cpu { data_cpu_share(m.system, read_share) } else if b.kind == BoundKind::Network { bookie_net } else { 1.0 }).fold(0.0_f64, f64::max);
+        let needed = nodes_with_headroom(binding, zones).max(without_spare(storage_alone, zones)).max(quorum_nodes).max(latency_floor);
         let mut data = needed.min(factors::MAX_DATA_NODES);
         if m.system == SystemId::Rocketmq {
             data = whole_groups(data, w.rf, zones);
@@ -1532,7 +1565,8 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
     let carry = Carriers::of(m.system, &roles, data_nodes, bookie_net, bookie_in_share, broker_cpu);
-    let (n_cpu, n_disk, n_net) = (carry.cpu.effective(), carry.disk.effective(), carry.network.effective());
+    // RocketMQ's masters carry the reads' CPU and the outgoing traffic ([`masters_carry`]).
+    let (n_cpu, n_disk, n_net) = (carry.cpu.effective() / cpu_masters, carry.disk.effective(), carry.network.effective());
     let cpu_capacity = match &m.scaling {
         Scaling::Linear { .. } => w.msgs().0 * n_cpu * per_node_cores / demand,
         Scaling::Usl(f) => f.lambda * per_node_cores / f64::from(m.home.cores) * n_cpu / (1.0 + f.sigma * (n_cpu - 1.0) + f.kappa * n_cpu * (n_cpu - 1.0)),
@@ -1545,11 +1579,11 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // `predict` holds it (a stop-37 reviewer: 1,554,102 msg/s stated for 48 Kafka
     // partitions that carry 906,234).
     let partition_capacity = fit.and_then(|f| f.ceiling.as_ref()).map_or(f64::INFINITY, |c| f64::from(partitions) * c.bytes_per_s / w.size.0);
-    let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / disk_rate, n_disk)).min(resource_capacity(net_in.max(net_out) / nic_rate, n_net)).min(partition_capacity);
+    let capacity_msgs = cpu_capacity.min(resource_capacity(disk_bytes / disk_rate, n_disk)).min(resource_capacity(net_in.max(net_out_carried) / nic_rate, n_net)).min(partition_capacity);
     let utilisation = Utilisation {
         cpu: demand / (n_cpu * per_node_cores),
         disk: disk_bytes / (n_disk * disk_rate),
-        network: net_in.max(net_out) / (n_net * nic_rate),
+        network: net_in.max(net_out_carried) / (n_net * nic_rate),
         // Long-term storage holds the retention; the bookies' disks hold the journal.
         disk_fill: if on_lts { journal_bytes / (f64::from(bookies) * node_capacity) } else { provisioned / (n * node_capacity) },
     };
@@ -1927,6 +1961,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
         data_nodes,
         bounds,
         bottleneck,
+        spare_free_storage,
         disk_per_node_gb,
         storage: Storage {
             retained_bytes: retained,
@@ -2005,6 +2040,8 @@ impl SystemPlan {
     pub fn count_words(&self) -> String {
         if self.bottleneck.is_minimum() {
             text!("the {} sets the count: {} data nodes, no head-room added", self.bottleneck.label(), self.data_nodes)
+        } else if self.spare_free_storage {
+            text!("the {} bound sets the count: {} data nodes, no spare added (a machine lost for good is replaced: none of its data is re-made on the others)", self.bottleneck.label(), self.data_nodes)
         } else {
             text!("the {} bound sets the count: {} data nodes including failure head-room (+1 node, or a lost zone's share with zones)", self.bottleneck.label(), self.data_nodes)
         }
@@ -2035,6 +2072,26 @@ pub const PULSAR_BROKER_CPU_SHARE: f64 = 0.5;
 /// (a stop-20 tester saw 1,000 consumer groups set 8 bookies at a 0.14-node disk bound).
 fn serving_cpu_share(system: SystemId, read_share: f64) -> Option<f64> {
     (system == SystemId::Pulsar).then_some(PULSAR_BROKER_CPU_SHARE * (1.0 - read_share) + read_share)
+}
+
+/// How many times its share of the reads and outgoing traffic a machine that serves
+/// them carries: RocketMQ's masters, 1 in RF of its machines (RF ≥ 2); 1 elsewhere,
+/// where every data node leads its share.
+fn masters_carry(system: SystemId, rf: u32) -> f64 {
+    if system == SystemId::Rocketmq && rf >= 2 { f64::from(rf) } else { 1.0 }
+}
+
+/// "; × 1.77: the masters (1 in RF 3 machines) serve every read" where the masters
+/// carry more than their share of the CPU bound ([`masters_carry`]), else nothing.
+struct MastersWords(f64, u32);
+
+impl core::fmt::Display for MastersWords {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0 > 1.0 + 1e-9 {
+            write!(f, "; × {}: the masters (1 in RF {} machines) serve every read, the slaves only copy", Num(self.0), self.1)?;
+        }
+        Ok(())
+    }
 }
 
 /// The data (storage) role's share of the CPU bound.
@@ -2092,6 +2149,23 @@ impl Carriers {
     }
 }
 
+/// Whether the storage bound keeps a spare node: where a machine lost for good has
+/// its copies re-made on the others (not RocketMQ, whose groups never copy across
+/// groups; not at RF 1, where nothing is left to copy from). Elsewhere the lost
+/// machine is replaced and the survivors' disks take nothing more (a stop-43
+/// reviewer: RocketMQ on 8.5 TB disks planned 3 groups where 2 hold 50.4 TB raw).
+fn storage_spare(system: SystemId, rf: u32) -> bool {
+    system != SystemId::Rocketmq && rf >= 2
+}
+
+/// Whole nodes for a storage requirement that takes no spare node
+/// ([`storage_spare`]): rounded up, a multiple of the zones, capped as
+/// [`nodes_with_headroom`] caps.
+fn without_spare(x: f64, zones: u32) -> u32 {
+    let capped = if x.is_finite() { x.clamp(0.0, f64::from(factors::MAX_DATA_NODES)) } else { f64::from(factors::MAX_DATA_NODES) };
+    spread_over_zones(capped.ceil() as u32, zones)
+}
+
 /// Whole nodes for a fractional requirement, plus failure head-room, saturating.
 /// With one zone, +1 node so the cluster carries the load with a node down; with
 /// z ≥ 2 zones the bounds already carry it with a zone down (z ÷ (z − 1)) and the
@@ -2106,30 +2180,36 @@ fn nodes_with_headroom(x: f64, zones: u32) -> u32 {
     }
 }
 
-/// Hours a system keeps on its disks: the workload's local retention (all of it
-/// unless tiered), raised to what the system itself never deletes or moves off them,
-/// with why when raised (a stop-41 reviewer's tiered `local_retention_h=0` planned 0
-/// GB of disk). Retention deletes whole closed segments: Kafka's active segment per
-/// partition, up to `segment.bytes` (1 GiB by default) or `log.roll.hours` (168 h),
-/// stays, past the retention too (Apache Kafka docs; a stop-42 reviewer saw 3,000
-/// partitions at 20 MB/s kept 6 h planned 1.3 TB, where each partition's open segment
-/// holds 44.7 h). RocketMQ writes its CommitLog in 1 GiB files
-/// (`mappedFileSizeCommitLog`): the one being written stays. Pulsar drops an offloaded
-/// ledger from the bookies after `managedLedgerOffloadDeletionLagInMillis` (4 h by
-/// default, Apache Pulsar broker.conf), never past the retention.
+/// Hours a system keeps on its disks at their fullest: the workload's local retention
+/// (all of it unless tiered) plus the span of the file retention deletes whole, with
+/// why, where that adds 5 % or more (less is left inside the storage's 20 % head-room:
+/// [`factors::STORAGE_HEADROOM`]). Time-based retention deletes a closed segment only once its newest record
+/// is past the retention, so just before it goes its oldest record is retention + one
+/// segment's span old (Apache Kafka docs, `retention.ms`: "the largest timestamp"
+/// of a segment decides; a stop-42 reviewer: the sum, not the larger of the two).
+/// Kafka's segment per partition closes at `segment.bytes` (1 GiB by default) or
+/// `log.roll.hours` (168 h), whichever comes first (a stop-42 reviewer saw 3,000
+/// partitions at 20 MB/s kept 6 h planned 1.3 TB, where each partition's segment holds
+/// 44.4 h). RocketMQ writes its CommitLog in 1 GiB files (`mappedFileSizeCommitLog`)
+/// deleted by their last write's age (`fileReservedTime`): one file's span, at the
+/// whole cluster's rate (each master's own file fills slower: a lower bound). Pulsar
+/// drops an offloaded ledger from the bookies after
+/// `managedLedgerOffloadDeletionLagInMillis` (4 h by default, Apache Pulsar
+/// broker.conf), never past the retention. A 0 h retention keeps the open file (a
+/// stop-41 reviewer's tiered `local_retention_h=0` planned 0 GB of disk).
 fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<&'static str>) {
     let given = w.local_retention().0;
     // Hours that fill `files` GiB as stored: the payload with its record's fields (the
     // storage bound multiplies the hours by the same amplification).
     let stored = w.stored_ingress().bytes_per_sec() * factors::stored_amplification(system, w.stored_size());
     let gib_hours = |files: f64| files * 1_073_741_824.0 / (stored.max(1.0) * 3600.0);
-    let (floor, why) = match system {
-        SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "a partition's open segment (1 GiB, rolled after 168 h at most) stays"),
-        SystemId::Pulsar if w.tiered() => (w.retention.0.min(4.0), "bookies keep offloaded ledgers 4 h"),
-        SystemId::Rocketmq => (gib_hours(1.0), "the open CommitLog file (1 GiB) stays"),
-        _ => (0.0, ""),
+    let (span, why) = match system {
+        SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "retention deletes a partition's segment (1 GiB, rolled after 168 h at most) once its newest record is past it, so the oldest kept is one segment's span older"),
+        SystemId::Pulsar if w.tiered() => return if given < w.retention.0.min(4.0) { (w.retention.0.min(4.0), Some("bookies keep offloaded ledgers 4 h")) } else { (given, None) },
+        SystemId::Rocketmq => (gib_hours(1.0), "retention deletes a CommitLog file (1 GiB) once its last write is past it, so the oldest kept is one file's span older"),
+        _ => return (given, None),
     };
-    if given < floor { (floor, Some(why)) } else { (given, None) }
+    if span >= 0.05 * given { (given + span, Some(why)) } else { (given, None) }
 }
 
 fn role(role: &str, machines: u32, processes: u32, note: impl Into<String>) -> Role {
