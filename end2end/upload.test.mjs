@@ -53,6 +53,17 @@ test('upload with JS, plan with the data, and the share link reproduces it', asy
   assert.equal(await p2.textContent('.recommendation .facts'), facts);
   assert.ok(await p2.locator('.your-data').count() === 1);
   await fresh.close();
+  // Using the uploaded rows alone loads the plan the server builds for it, as the
+  // share link does (a stop-43 tester saw the words stay on the merged plan).
+  await Promise.all([page.waitForNavigation(), page.selectOption('#f-data', 'only')]);
+  await hydrated(page);
+  assert.match(page.url(), /data=only/);
+  const alone = await browser.newContext();
+  const p3 = await alone.newPage();
+  await p3.goto(page.url());
+  assert.equal(await page.textContent('#rec-h'), await p3.textContent('#rec-h'));
+  assert.equal(await page.textContent('.recommendation .facts'), await p3.textContent('.recommendation .facts'));
+  await alone.close();
   await ctx.close();
 });
 

@@ -63,7 +63,10 @@
       ev.preventDefault();
       if (ev.dataTransfer && ev.dataTransfer.files.length) input.files = ev.dataTransfer.files;
     });
-    // On file choice: a dry run tells what the file says; fill the empty metadata from it.
+    // On file choice: a dry run tells what the file says; the empty metadata fields
+    // show it as their placeholder, as the server will read it, not as a value sent
+    // (a stop-43 tester: a size filled in from the file's first run was sent as the
+    // size of every run and then warned of as not the file's own).
     input.addEventListener('change', () => {
       if (!input.files || !input.files.length) return;
       const data = new FormData(form);
@@ -71,7 +74,7 @@
         .then((r) => r.json())
         .then((report) => {
           const inf = report.inferred || {};
-          const fill = (id, v) => { const e = document.getElementById(id); if (e && !e.value && v !== null && v !== undefined) e.value = String(v); };
+          const fill = (id, v) => { const e = document.getElementById(id); if (e && !e.value && v !== null && v !== undefined) e.placeholder = `${v} (from the file)`; };
           fill('up-size', inf.message_bytes);
           fill('up-partitions', inf.partitions);
           fill('up-producers', inf.producers);

@@ -12,6 +12,14 @@ pub fn replace_query(query: &str) {
     }
 }
 
+/// Loads the page for `query` (a whole page load: the server builds the catalog the
+/// query's datasets select).
+pub fn load_query(query: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(&if query.is_empty() { "/".to_string() } else { format!("/?{query}") });
+    }
+}
+
 /// The current page URL.
 pub fn current_url() -> Option<String> {
     web_sys::window().and_then(|w| w.location().href().ok())

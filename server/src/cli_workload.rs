@@ -8,14 +8,17 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 /// The data-selection flags of `plan` besides the workload fields.
 const SELECTION: &[(&str, &str)] = &[("dataset", "Uploaded dataset ids (comma list; see `mqplan import`)"), ("data", "merge | only: uploaded runs beside or instead of the references")];
 
-/// CLI help for a field: its meaning without the README's Markdown.
-fn help(f: &FieldSpec) -> String {
+/// CLI help for a field: its meaning without the README's Markdown. `predict`'s
+/// consumer groups default to none (a stop-43 reviewer read "(default 1)" under its
+/// "its default here is 0").
+fn help(f: &FieldSpec, predict: bool) -> String {
     let text = f.meaning().replace('`', "").replace("\\|", "|").replace("**", "");
     let mut out = if f.unit.is_empty() { text } else { format!("{text} [{}]", f.unit) };
     // Its default and, for the hardware, the preset ids (a stop-40 tester found them
     // only in an error message).
-    if !f.default.is_empty() {
-        out.push_str(&format!(" (default {})", f.default));
+    let default = if predict && f.name == "fanout" { "0" } else { f.default };
+    if !default.is_empty() {
+        out.push_str(&format!(" (default {default})"));
     }
     if f.name == "hw" {
         out.push_str(&format!("; presets: {}", capacity::hardware::PRESETS.iter().map(|p| p.id).collect::<Vec<_>>().join(", ")));
@@ -23,13 +26,13 @@ fn help(f: &FieldSpec) -> String {
     out
 }
 
-fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>) -> Command {
+fn add(cmd: Command, fields: impl Iterator<Item = &'static FieldSpec>, predict: bool) -> Command {
     // Whatever follows the flag is its value: a negative number in any notation is
     // refused by the field's range check, which names the flag — not taken for an
     // unknown flag (`--fanout -1`, `--mbps -5e-1` were "unexpected argument").
     // A list field (`--needs`) may also be repeated: its values join as one comma list.
     fields.fold(cmd, |c, f| {
-        let arg = Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_hyphen_values(true).help(help(f));
+        let arg = Arg::new(f.name).long(f.flag()).value_name("VALUE").allow_hyphen_values(true).help(help(f, predict));
         c.arg(if matches!(f.editor, Editor::Features) { arg.action(ArgAction::Append) } else { arg })
     })
 }
@@ -66,7 +69,7 @@ impl FromArgMatches for WorkloadFlags {
 
 impl Args for WorkloadFlags {
     fn augment_args(cmd: Command) -> Command {
-        let cmd = add(cmd, FIELDS.iter());
+        let cmd = add(cmd, FIELDS.iter(), false);
         SELECTION.iter().fold(cmd, |c, (n, h)| c.arg(Arg::new(*n).long(*n).value_name("VALUE").help(*h)))
     }
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -108,7 +111,7 @@ impl FromArgMatches for ClusterFlags {
 
 impl Args for ClusterFlags {
     fn augment_args(cmd: Command) -> Command {
-        add(cmd, FIELDS.iter().filter(|f| f.predict))
+        add(cmd, FIELDS.iter().filter(|f| f.predict), true)
     }
     fn augment_args_for_update(cmd: Command) -> Command {
         Self::augment_args(cmd)

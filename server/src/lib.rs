@@ -19,6 +19,7 @@ pub mod router;
 pub mod serve;
 pub mod state;
 pub mod storage;
+pub mod write_deadline;
 
 pub use router::{router, Limits};
 pub use state::AppState;

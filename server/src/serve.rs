@@ -24,7 +24,8 @@ use tower::ServiceBuilder;
 #[derive(Debug, Clone, Copy)]
 pub struct ConnLimits {
     /// Time allowed for a request's head to arrive, counted from the first byte
-    /// awaited — so it also bounds how long a kept-alive connection may sit idle.
+    /// awaited — so it also bounds how long a kept-alive connection may sit idle —
+    /// and for a stalled write to make progress ([`crate::write_deadline`]).
     pub header_timeout: Duration,
     /// Open connections one peer address may hold.
     pub max_conns_per_peer: usize,
@@ -78,17 +79,21 @@ impl Drop for PeerSlot {
     }
 }
 
-/// What a connection over the cap is told before it is closed.
+/// What a connection over its address's cap is told before it is closed.
 const OVER_CAP_BODY: &str = r#"{"error":"too_many_connections","message":"too many open connections from this address; retry shortly","fields":[]}"#;
 
-fn refuse(stream: &TcpStream) {
+/// What a connection over the server's own cap is told (a stop-43 tester holding one
+/// connection read "from this address").
+const SERVER_FULL_BODY: &str = r#"{"error":"too_many_connections","message":"the server has too many open connections; retry shortly","fields":[]}"#;
+
+fn refuse(stream: &TcpStream, body: &str) {
     // Written before hyper sees the connection, so the router's headers layer
     // never runs: the same security headers as every other answer, by hand (an
     // adversarial tester found this 503 without them).
     let res = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\nretry-after: 1\r\ncache-control: no-store\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: same-origin\r\nx-frame-options: DENY\r\ncontent-length: {}\r\n\r\n{OVER_CAP_BODY}",
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\nretry-after: 1\r\ncache-control: no-store\r\ncontent-security-policy: {}\r\nx-content-type-options: nosniff\r\nreferrer-policy: same-origin\r\nx-frame-options: DENY\r\ncontent-length: {}\r\n\r\n{body}",
         crate::headers::csp(None),
-        OVER_CAP_BODY.len()
+        body.len()
     );
     let _ = stream.try_write(res.as_bytes());
 }
@@ -119,11 +124,11 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
             () = &mut shutdown => break,
         };
         let Ok(permit) = total.clone().try_acquire_owned() else {
-            refuse(&stream);
+            refuse(&stream, SERVER_FULL_BODY);
             continue;
         };
         let Some(slot) = PeerSlot::take(&peers, peer.ip(), limits.max_conns_per_peer) else {
-            refuse(&stream);
+            refuse(&stream, OVER_CAP_BODY);
             continue;
         };
         if let Err(e) = stream.set_nodelay(true) {
@@ -135,7 +140,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: ConnLimits, shutd
                 req
             })
             .service(app.clone());
-        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(svc)));
+        let io = crate::write_deadline::WriteDeadline::new(stream, limits.header_timeout);
+        let conn = graceful.watch(http.serve_connection(TokioIo::new(io), TowerToHyperService::new(svc)));
         tokio::spawn(async move {
             if let Err(e) = conn.await {
                 tracing::debug!(error = %e, %peer, "connection closed");

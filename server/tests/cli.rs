@@ -527,4 +527,10 @@ fn plan_help_gives_defaults_and_the_presets() {
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("presets: seed000-8c16g") && flat.contains("aws-i3en.2xlarge"), "{out}");
     assert!(flat.contains("(default 3)"), "rf's default: {out}");
+    assert!(flat.contains("each reading everything [groups] (default 1)"), "{out}");
+    // `predict` reads with no consumer group unless told (a stop-43 reviewer read its
+    // "(default 1)" under "its default here is 0").
+    let (_, out, _) = mqplan(&["predict", "--help"]);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("each reading everything [groups] (default 0)"), "{out}");
 }

@@ -208,3 +208,22 @@ fn a_charts_304_and_head_carry_no_false_content_length() {
     let head = head_of(addr, "HEAD /api/v1/chart/bounds.svg HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assert_eq!(header_in(&head, "content-length"), Some(length), "{head}");
 }
+
+/// A client that pipelines requests and never reads the answers fills the socket's
+/// buffers and stalls the server's writes; a stalled write fails at the deadline (the
+/// header timeout) and the connection closes, freeing its slot (a stop-43 tester
+/// held 256 connections for 60 s and more so).
+#[test]
+fn a_client_that_never_reads_its_answers_is_closed() {
+    let addr = start(ConnLimits { max_conns_per_peer: 1, ..short() });
+    let mut s = TcpStream::connect(addr).expect("connect");
+    let many = "GET /api/v1/model HTTP/1.1\r\nHost: x\r\n\r\n".repeat(300);
+    s.write_all(many.as_bytes()).expect("pipelined");
+    std::thread::sleep(Duration::from_secs(4));
+    // Its slot is free again: a second connection from the address is answered.
+    let mut t = TcpStream::connect(addr).expect("connect");
+    t.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").expect("write");
+    let (out, _, _) = read_until_closed(&mut t, Duration::from_secs(5));
+    assert!(String::from_utf8_lossy(&out).starts_with("HTTP/1.1 200"), "{}", String::from_utf8_lossy(&out[..out.len().min(300)]));
+    drop(s);
+}

@@ -38,6 +38,9 @@ pub fn YourData(
                     }).collect_view()}
                 </ul>
                 <label for="f-data">"Use the uploaded rows "</label>
+                // The page's catalog was built on the server for the selection it was
+                // loaded with: another one is a page load (a stop-43 tester saw the
+                // plan's words stay at 57 machines beside a chart redrawn for 165).
                 <select id="f-data" name="data" form="workload-form" on:change=move |ev| {
                     let v = event_target_value(&ev);
                     params.update(|p| {
@@ -46,6 +49,7 @@ pub fn YourData(
                             p.push(("data".into(), v));
                         }
                     });
+                    crate::browser::load_query(&params.with_untracked(|p| crate::query::encode(p)));
                 }>
                     <option value="merge" selected=!only>"with the reference data (default)"</option>
                     <option value="only" selected=only>"alone (only systems you measured at two or more sizes)"</option>

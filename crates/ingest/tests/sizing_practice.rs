@@ -2741,3 +2741,18 @@ fn storage_keeps_a_spare_node_only_where_copies_are_re_made() {
     assert_eq!((k.plan.bottleneck, k.plan.data_nodes), (BoundKind::Storage, 14), "{:?}", k.plan.bounds);
     assert!(k.plan.roles.iter().any(|r| r.role == "broker" && r.note.contains("with no spare node")), "{:?}", k.plan.roles);
 }
+
+/// No consumer group reads, so no backlog builds: no P99.9 under one either (a
+/// stop-43 reviewer read 32 ms "under the outage backlog, 360 GB" beside "no consumer
+/// group reads → no backlog to drain").
+#[test]
+fn no_p999_under_backlog_where_no_group_reads() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "100"), ("fanout", "0"), ("drain_min", "10")]);
+    for c in &p.candidates {
+        assert!(c.plan.p999_backlog.is_none(), "{:?}: {:?}", c.system, c.plan.p999_backlog);
+        assert!(!c.plan.warnings.iter().any(|w| w.text.contains("no P99.9 under the outage backlog")), "{:?}", c.plan.warnings);
+    }
+    let read = run(&cat, &[("mbps", "100"), ("fanout", "1"), ("drain_min", "10")]);
+    assert!(cand(&read, SystemId::Kafka).plan.p999_backlog.is_some(), "premise: with a reader there is one");
+}

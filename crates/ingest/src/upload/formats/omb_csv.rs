@@ -54,6 +54,13 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
                 errors.push(ImportError::new(i + 2, &col, format!("{col} {} is not a whole number from {least} to {}", crate::upload::readable(x), crate::upload::readable(super::omb_json::MAX_COUNT))));
             }
         }
+        // One upload is one run setting: rows that differ in a count are refused at
+        // the first that differs, not stored under the first row's (a stop-43 tester's
+        // Pulsar row of 100 partitions was stored at a Kafka row's 16).
+        if let Some((i, x)) = vals.iter().enumerate().filter_map(|(i, x)| x.map(|x| (i, x))).find(|(_, x)| vals.iter().flatten().next().is_some_and(|first| first != x)) {
+            let first = vals.iter().flatten().next().copied().unwrap_or(x);
+            errors.push(ImportError::new(i + 2, &col, format!("{col} {} differs from the first row's {}: one upload holds runs of one setting, as its metadata describes them; split the file by {col}", crate::upload::readable(x), crate::upload::readable(first))));
+        }
         let v = vals.into_iter().flatten().next().filter(|x| (1.0..=super::omb_json::MAX_COUNT).contains(x)).map(|x| x as u32);
         match slot {
             0 => inf.partitions = v,
@@ -85,8 +92,16 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
             p.measurements.push(Measurement { line: i + 2, metric, value: v, unit, percentile: pct, load, message_bytes, note: None, system: None });
         }
     }
-    if let Some(d) = drivers.and_then(|d| d.into_iter().flatten().next()) {
-        inf.system = Some(d.to_ascii_lowercase());
+    if let Some(ds) = drivers {
+        let named: Vec<(usize, String)> = ds.into_iter().enumerate().filter_map(|(i, d)| d.map(|d| (i, d.trim().to_ascii_lowercase()))).filter(|(_, d)| !d.is_empty()).collect();
+        if let Some((_, first)) = named.first() {
+            // Likewise one system: a second driver's rows are not merged into the
+            // first's conditions.
+            if let Some((i, other)) = named.iter().find(|(_, d)| d != first) {
+                errors.push(ImportError::new(i + 2, "driver", format!("driver {:?} differs from the first row's {first:?}: one upload holds one system's runs; split the file by driver", other.chars().take(40).collect::<String>())));
+            }
+            inf.system = Some(first.clone());
+        }
     }
     if !any && errors.is_empty() {
         errors.push(ImportError::new(1, "prod-rate-avg", "no produce rate column (prod-rate-avg, or publishRate)"));
@@ -101,6 +116,18 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rows of two drivers, or two partition counts, are refused at the first that
+    /// differs (a stop-43 tester's Pulsar row was stored as Kafka's, at its counts).
+    #[test]
+    fn rows_of_another_driver_or_count_are_refused_at_their_line() {
+        let t = "workload,driver,messageSize,partitions,publishRate,publishLatency99pct\n1kb,Kafka,1024,16,50000.5,12.5\n1kb,Pulsar,1024,100,150000,30\n";
+        let e = parse(t).unwrap_err();
+        assert!(e.iter().any(|e| e.line == 3 && e.field == "driver" && e.reason.contains("\"pulsar\" differs from the first row's \"kafka\"")), "{e:?}");
+        assert!(e.iter().any(|e| e.line == 3 && e.field == "partitions" && e.reason.contains("100 differs from the first row's 16")), "{e:?}");
+        let same = "workload,driver,messageSize,partitions,publishRate\n1kb,Kafka,1024,16,50000.5\n2kb,kafka,2048,16,30000\n";
+        assert_eq!(parse(same).map(|p| p.measurements.len()).unwrap_or(0), 2);
+    }
 
     /// Upstream `ResultsToCsv`'s own header and row shape (trailing comma in the header).
     #[test]
