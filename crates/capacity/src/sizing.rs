@@ -1405,7 +1405,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let spare_free_storage = bottleneck == BoundKind::Storage && !spare && !on_lts;
     if spare_free_storage {
         if let Some(r) = roles.iter_mut().find(|r| r.role == "broker" && r.note.starts_with("sized by the bounds")) {
-            r.note = "sized by the bounds; storage set it, with no spare node: at RF 1 a lost node's data is lost with it, none to re-make on the others".into();
+            r.note = "sized by the bounds; storage set it, with no spare: at RF 1 a lost node's data is gone with it".into();
         }
     }
     // Brokers the objective's searched count raised say so (a bound alone did not).
@@ -2044,7 +2044,7 @@ impl SystemPlan {
         if self.bottleneck.is_minimum() {
             text!("the {} sets the count: {} data nodes, no head-room added", self.bottleneck.label(), self.data_nodes)
         } else if self.spare_free_storage {
-            text!("the {} bound sets the count: {} data nodes, no spare added (a machine lost for good is replaced: none of its data is re-made on the others)", self.bottleneck.label(), self.data_nodes)
+            text!("the {} bound sets the count: {} data nodes, no spare added (a lost machine is replaced: no copies are re-made on the rest)", self.bottleneck.label(), self.data_nodes)
         } else {
             text!("the {} bound sets the count: {} data nodes including failure head-room (+1 node, or a lost zone's share with zones)", self.bottleneck.label(), self.data_nodes)
         }
@@ -2091,7 +2091,7 @@ struct MastersWords(f64, u32);
 impl core::fmt::Display for MastersWords {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         if self.0 > 1.0 + 1e-9 {
-            write!(f, "; × {}: the masters (1 in RF {} machines) serve every read, the slaves only copy", Num(self.0), self.1)?;
+            write!(f, "; × {}: the masters (1 in RF {} machines) serve every read", Num(self.0), self.1)?;
         }
         Ok(())
     }
@@ -2207,9 +2207,9 @@ fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<
     let stored = w.stored_ingress().bytes_per_sec() * factors::stored_amplification(system, w.stored_size());
     let gib_hours = |files: f64| files * 1_073_741_824.0 / (stored.max(1.0) * 3600.0);
     let (span, why) = match system {
-        SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "retention deletes a partition's segment (1 GiB, rolled after 168 h at most) once its newest record is past it, so the oldest kept is one segment's span older"),
+        SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "retention deletes a partition's 1 GiB segment (rolled after 168 h at most) only once its newest record is past it"),
         SystemId::Pulsar if w.tiered() => return if given < w.retention.0.min(4.0) { (w.retention.0.min(4.0), Some("bookies keep offloaded ledgers 4 h")) } else { (given, None) },
-        SystemId::Rocketmq => (gib_hours(1.0), "retention deletes a CommitLog file (1 GiB) once its last write is past it, so the oldest kept is one file's span older"),
+        SystemId::Rocketmq => (gib_hours(1.0), "retention deletes a 1 GiB CommitLog file only once its last write is past it"),
         _ => return (given, None),
     };
     if span >= 0.05 * given { (given + span, Some(why)) } else { (given, None) }

@@ -2739,7 +2739,7 @@ fn storage_keeps_a_spare_node_only_where_copies_are_re_made() {
     let p = run(&cat, &[("mbps", "100"), ("rf", "1"), ("retention_h", "168")]);
     let k = cand(&p, SystemId::Kafka);
     assert_eq!((k.plan.bottleneck, k.plan.data_nodes), (BoundKind::Storage, 14), "{:?}", k.plan.bounds);
-    assert!(k.plan.roles.iter().any(|r| r.role == "broker" && r.note.contains("with no spare node")), "{:?}", k.plan.roles);
+    assert!(k.plan.roles.iter().any(|r| r.role == "broker" && r.note.contains("with no spare: at RF 1")), "{:?}", k.plan.roles);
 }
 
 /// No consumer group reads, so no backlog builds: no P99.9 under one either (a

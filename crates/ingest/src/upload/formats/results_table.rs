@@ -89,9 +89,23 @@ fn time_unit(s: &str) -> Option<Unit> {
     }
 }
 
-/// A rate unit named in `s`, if any.
+/// A rate unit or scale in `s` this reader does not convert: bytes in other
+/// multiples than MB and MiB, bits in other than Mbit, rates per minute or hour,
+/// thousands or millions of messages. Read as msg/s they were stored 10^3–10^9 off
+/// (a stop-43 tester's `Throughput (KB/s)`, `(GB/s)`, `(msg/min)` and `(k msg/s)`).
+fn unread_rate_unit(s: &str) -> Option<&'static str> {
+    const UNREAD: &[&str] = &[
+        "kb/s", "kib/s", "kbps", "kbit", "gb/s", "gib/s", "gbps", "gbit", "tb/s", "bytes/s", "byte/s", "(b/s)", " b/s", "/min", "per min", "/h)", "/hour", "per hour", "k msg", "kmsg", "k rec", "m msg", "mmsg", "thousand", "million", "10^", "×10", "x10", "(k)", "(m)", "k/s", "(000",
+    ];
+    UNREAD.iter().copied().find(|w| s.contains(w))
+}
+
+/// A rate unit named in `s`, if any (none where it names one this reader does not
+/// convert: [`unread_rate_unit`]).
 fn rate_unit(s: &str) -> Option<Unit> {
-    if has_any(s, &["mib/s", "mibps"]) {
+    if unread_rate_unit(s).is_some() {
+        None
+    } else if has_any(s, &["mib/s", "mibps"]) {
         Some(Unit::MiBPerS)
     } else if has_any(s, &["mbit/s", "mbps", "mb/sec (bits)", "mbits"]) {
         Some(Unit::MbitPerS)
@@ -251,6 +265,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     if !roles.iter().any(|r| matches!(r, Role::Rate { .. } | Role::Latency { .. })) {
         return Err(vec![err(*hline, "header", format!("no column names a rate (msg/s, MB/s, throughput…) or a latency percentile (p99 (ms)…); columns: {}", header.iter().take(8).cloned().collect::<Vec<_>>().join(", ")))]);
     }
+    // A rate column in a unit or scale not converted is refused, not read as msg/s.
+    if let Some((h, tok)) = header.iter().zip(&roles).find_map(|(h, r)| matches!(r, Role::Rate { .. }).then(|| unread_rate_unit(&h.to_lowercase()).map(|t| (h, t))).flatten()) {
+        return Err(vec![err(*hline, h, format!("rate unit {tok:?} in {:?} is not read: give the column in msg/s, MB/s (10^6 B/s), MiB/s or Mbit/s, written out in full (no k or M multiplier)", h.trim()))]);
+    }
     // A column read twice would give each row two figures for one thing, and the
     // summary would keep one of them unsaid (a stop-27 tester's `| msg/s | msg/s |`).
     let norm = |h: &str| h.trim().to_lowercase();
@@ -408,6 +426,25 @@ mod tests {
 | Pulsar | 1 KB         | 100        | 985,512              | 1,009.2        | 7.9              | 25.3               | 3.3              |
 | RabbitMQ | 1 KB       | 100        | 38,000               | 38.9           | 4.0              | 9.0                | 1.1              |
 ";
+
+    /// A rate column in KB/s, GB/s, Gbit/s, per minute or in thousands is refused at
+    /// the header, naming the column, not read as msg/s (a stop-43 tester's stored
+    /// 100,000 KB/s as 100,000 msg/s and 250 k msg/s as 250); a cell in GB/s too.
+    /// MB/s, MiB/s, Mbit/s and msg/s are read as before.
+    #[test]
+    fn rate_units_not_converted_are_refused_not_read_as_msg_s() {
+        for h in ["Throughput (KB/s)", "Throughput (GB/s)", "Throughput (Gbps)", "Rate (msg/min)", "Throughput (k msg/s)", "Throughput (kmsg/s)", "Rate (thousand msg/s)", "Throughput (M msg/s)"] {
+            let t = format!("| System | {h} |\n|---|---|\n| Kafka | 250 |\n");
+            let e = parse(&t).expect_err(h);
+            assert!(e[0].line == 1 && e[0].field == h && e[0].reason.starts_with("rate unit ") && e[0].reason.contains("is not read"), "{h}: {e:?}");
+        }
+        let e = parse("| System | Throughput |\n|---|---|\n| Kafka | 2 GB/s |\n").expect_err("a cell in GB/s");
+        assert!(e.iter().any(|e| e.line == 3 && e.reason.contains("not understood")), "{e:?}");
+        for (h, unit) in [("Throughput (MB/s)", Unit::MBPerS), ("Throughput (MiB/s)", Unit::MBPerS), ("Throughput (Mbit/s)", Unit::MBPerS), ("Rate (msg/s)", Unit::MsgPerS)] {
+            let p = parse(&format!("| System | {h} |\n|---|---|\n| Kafka | 250 |\n")).unwrap_or_else(|e| panic!("{h}: {e:?}"));
+            assert_eq!(p.measurements[0].unit, unit, "{h}");
+        }
+    }
 
     /// Unplanned systems are counted by name through an index (a linear search per
     /// row took 17 s for 100,000 rows, a stop-20 tester), case-insensitively, and a
