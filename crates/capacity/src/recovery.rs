@@ -446,7 +446,7 @@ pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload:
             rf,
             write_amplification: wa,
             groups: f64::from(w.fanout),
-            backlog_msgs: w.msgs().0 * w.backlog_seconds(),
+            backlog_msgs: w.msgs().0 * w.backlog_seconds_on(m.system),
             disk_bytes: hw.disk_write().0 * 1e6,
             nic_bytes: hw.nic_gbps.to_mb().0 * 1e6,
             cache_bytes: hw.ram_gb * 1e9 * PAGE_CACHE_SHARE,

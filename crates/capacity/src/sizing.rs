@@ -1109,7 +1109,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     });
 
     // Partitions: the per-node limit at this backlog (seed 001's grid).
-    let backlog_bytes = ingress.bytes_per_sec() * w.backlog_seconds();
+    let backlog_bytes = ingress.bytes_per_sec() * w.backlog_seconds_on(m.system);
     let limit = crate::partition_limit::partition_limit(m, backlog_bytes);
     match &limit {
         Some(l) => {
@@ -1795,8 +1795,13 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     } else if w.drain_min.is_some() && w.fanout > 0 {
         warnings.push(Warning { kind: "thin_data".into(), text: text!("{}: no backlog catch-up measurement, so the {} min drain deadline cannot be checked", m.system.name(), Num(w.drain_min.unwrap_or(0.0))) });
     }
-    if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 {
-        warnings.push(Warning { kind: "data_loss".into(), text: text!("retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", Num(w.retention.0), Num(w.outage.0)) });
+    if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 && w.fanout > 0 {
+        let (kind, text) = if m.system == SystemId::Pulsar {
+            ("assumption", text!("{}: retention ({} h) is shorter than the outage ({} h): unacknowledged messages stay (its disks hold the outage) unless a message TTL or backlog quota is set, which would drop them", m.system.name(), Num(w.retention.0), Num(w.outage.0)))
+        } else {
+            ("data_loss", text!("{}: retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", m.system.name(), Num(w.retention.0), Num(w.outage.0)))
+        };
+        warnings.push(Warning { kind: kind.into(), text });
     }
     // A backlog older than the hours kept locally is read back from object storage,
     // which no source measured reading (a stop-37 reviewer: a 24 h outage over 2 h
@@ -2209,6 +2214,10 @@ fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<
     let (span, why) = match system {
         SystemId::Kafka => (gib_hours(f64::from(partitions.max(1))).min(168.0), "retention deletes a partition's 1 GiB segment (rolled after 168 h at most) only once its newest record is past it"),
         SystemId::Pulsar if w.tiered() => return if given < w.retention.0.min(4.0) { (w.retention.0.min(4.0), Some("bookies keep offloaded ledgers 4 h")) } else { (given, None) },
+        SystemId::Pulsar => {
+            let unacked = w.backlog_seconds_on(system) / 3600.0;
+            return if unacked > given { (unacked, Some("Pulsar keeps the outage's unacknowledged messages past the retention (no message TTL or backlog quota assumed)")) } else { (given, None) };
+        }
         SystemId::Rocketmq => (gib_hours(1.0), "retention deletes a 1 GiB CommitLog file only once its last write is past it"),
         _ => return (given, None),
     };

@@ -599,6 +599,16 @@ impl Workload {
         self.outage.to_s().0.min(self.retention.0 * 3600.0).max(0.0)
     }
 
+    /// [`Self::backlog_seconds`] on `system`: Pulsar's retention applies to
+    /// acknowledged messages only, so a subscription's unacknowledged backlog stays
+    /// whole, however long the outage (Apache Pulsar docs, "Message retention and
+    /// expiry": no message TTL or backlog quota set, as by default; a stop-43 reviewer
+    /// saw 24 h behind a 1 h retention drained and stored as 1 h). Kafka, RocketMQ and
+    /// Pravega delete by age whatever was read.
+    pub fn backlog_seconds_on(&self, system: crate::system::SystemId) -> f64 {
+        if system == crate::system::SystemId::Pulsar && self.fanout > 0 { self.outage.to_s().0.max(0.0) } else { self.backlog_seconds() }
+    }
+
     /// Produce rate in msg/s.
     pub fn msgs(&self) -> MsgPerSec {
         match self.rate {

@@ -2756,3 +2756,27 @@ fn no_p999_under_backlog_where_no_group_reads() {
     let read = run(&cat, &[("mbps", "100"), ("fanout", "1"), ("drain_min", "10")]);
     assert!(cand(&read, SystemId::Kafka).plan.p999_backlog.is_some(), "premise: with a reader there is one");
 }
+
+/// Pulsar's retention applies to acknowledged messages: a subscription's
+/// unacknowledged backlog stays whole (no message TTL or backlog quota by default),
+/// so its disks hold the outage and its drain reads all of it (a stop-43 reviewer:
+/// 300 MB/s kept 1 h with a 24 h outage stored 3.26 TB and drained 1 h). 300 MB/s ×
+/// 24 h × RF 3 × 1,030 ÷ 1,024 (its 6 B of entry fields) = 78.2 TB. Kafka deletes by age whatever was read: its
+/// 1 h stays, and it says the messages expire.
+#[test]
+fn pulsar_keeps_the_unacknowledged_backlog_past_the_retention() {
+    let cat = catalog();
+    let p = run(&cat, &[("mbps", "300"), ("team", "dedicated"), ("needs", "multitenancy"), ("retention_h", "1"), ("outage_h", "24")]);
+    let pulsar = cand(&p, SystemId::Pulsar);
+    assert_eq!(pulsar.plan.storage.local_hours, 24.0, "{:?}", pulsar.plan.storage);
+    let want = 300e6 * 1030.0 / 1024.0 * 24.0 * 3600.0 * 3.0;
+    assert!((pulsar.plan.storage.retained_bytes / want - 1.0).abs() < 1e-6, "{} against {want}", pulsar.plan.storage.retained_bytes);
+    assert!(pulsar.plan.warnings.iter().any(|w| w.text.contains("unacknowledged messages stay") && w.kind != "data_loss"), "{:#?}", pulsar.plan.warnings);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!(k.plan.storage.local_hours, 1.0, "{:?}", k.plan.storage);
+    assert!(k.plan.warnings.iter().any(|w| w.kind == "data_loss" && w.text.contains("messages expire before consumers return")), "{:#?}", k.plan.warnings);
+    // Its drain reads the whole outage: longer than the same plan's at a 24 h retention would not be.
+    let whole = run(&cat, &[("mbps", "300"), ("team", "dedicated"), ("needs", "multitenancy"), ("retention_h", "24"), ("outage_h", "24")]);
+    let (a, b) = (pulsar.plan.drain.as_ref().expect("drain"), cand(&whole, SystemId::Pulsar).plan.drain.as_ref().expect("drain"));
+    assert!((a.backlog_messages - b.backlog_messages).abs() < 1e-6 * b.backlog_messages && a.backlog_messages > 0.0, "{a:?} against {b:?}");
+}
