@@ -26,7 +26,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     let mut errors = Vec::new();
     let mut record_size: Option<f64> = None;
     let mut pending_intervals: Vec<Measurement> = Vec::new();
-    let mut summaries = 0usize;
+    // Whether the current run (since its command line) printed a summary: a run
+    // without one is read from its intervals (a stop-43 tester's sweep lost its last
+    // run, summary-less, unsaid: the check had been file-wide).
+    let mut run_summarised = false;
     let mut run_rate: Option<f64> = None;
     let mut targets: Vec<Option<f64>> = Vec::new();
     let mut csv_header: Option<Vec<String>> = None;
@@ -49,7 +52,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                 inf.compression = Some(c.to_string());
             }
             inf.generated_payload = line.contains("--record-size") && !line.contains("--payload-file");
-            pending_intervals.clear();
+            intervals_of_a_run(&mut p, &mut pending_intervals, run_summarised);
+            run_summarised = false;
             continue;
         }
         // A heading such as "record-size: 10" (a sweep written up by hand).
@@ -80,12 +84,16 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             let load = Some(crate::upload::run_load(rps, run_rate));
             let m = Measurement { line: line_no, metric: Metric::ProduceThroughput, value: rps, unit: Unit::MsgPerS, percentile: None, load, message_bytes: size, note: None, system: None };
             if line.contains("50th") {
-                summaries += 1;
+                run_summarised = true;
                 pending_intervals.clear();
                 p.measurements.push(Measurement { note: Some("run summary".into()), ..m.clone() });
                 for (label, pct) in [(" ms 50th", 50.0), (" ms 95th", 95.0), (" ms 99th", 99.0), (" ms 99.9th", 99.9)] {
-                    if let Some(ms) = before(line, label) {
-                        p.measurements.push(Measurement { line: line_no, metric: Metric::PublishLatency, value: ms, unit: Unit::Ms, percentile: Some(pct), load: None, message_bytes: size, note: None, system: None });
+                    match before(line, label) {
+                        Some(ms) => p.measurements.push(Measurement { line: line_no, metric: Metric::PublishLatency, value: ms, unit: Unit::Ms, percentile: Some(pct), load: None, message_bytes: size, note: None, system: None }),
+                        // Printed but not a number (`4,81 ms 95th`, `743x ms 99th`):
+                        // refused, not left out unsaid (a stop-43 tester).
+                        None if line.contains(label) => errors.push(ImportError::new(line_no, label.trim_start_matches(" ms "), format!("the{label} figure is not a number (a comma or letters in it)"))),
+                        None => {}
                     }
                 }
                 let pcts: Vec<f64> = [" ms 50th", " ms 99.9th"].iter().filter_map(|l| before(line, l)).collect();
@@ -130,10 +138,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
     }
-    if summaries == 0 && !pending_intervals.is_empty() {
-        p.lints.push(Lint::new("no_summary", None, "no summary line: interval lines used, the first one dropped as warm-up", "interval figures are noisier than the run summary"));
-        p.measurements.extend(pending_intervals.into_iter().skip(1));
-    }
+    intervals_of_a_run(&mut p, &mut pending_intervals, run_summarised);
     if let Some(first) = unread.first() {
         p.lints.push(Lint::new("unread_result_lines", Some(*first), format!("{} line(s) naming records/sec could not be read as a result line (\"N records sent, X records/sec (Y MB/sec), …\"), from line {first}: they were not read", unread.len()), "a line edited or garbled by hand is left out, not guessed at"));
     }
@@ -148,9 +153,40 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     Ok(p)
 }
 
+/// The intervals of a run that printed no summary, read in its place (the first
+/// dropped as warm-up) and said; a summarised run's are dropped.
+fn intervals_of_a_run(p: &mut Parsed, pending: &mut Vec<Measurement>, summarised: bool) {
+    if !summarised && !pending.is_empty() {
+        p.lints.push(Lint::new("no_summary", Some(pending[0].line), "no summary line: interval lines used, the first one dropped as warm-up", "interval figures are noisier than the run summary"));
+        p.measurements.extend(pending.drain(..).skip(1));
+    }
+    pending.clear();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sweep's run without a summary is read from its intervals, said at its first
+    /// line, whatever the other runs printed (a stop-43 tester's last run vanished
+    /// unsaid); a summary percentile printed but not a number is refused at its line.
+    #[test]
+    fn a_run_without_a_summary_is_read_from_its_intervals_and_a_garbled_percentile_refused() {
+        let t = "bin/kafka-producer-perf-test.sh --topic t --num-records 1000 --record-size 100 --throughput -1\n\
+500 records sent, 100.0 records/sec (0.01 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n\
+1000 records sent, 1000.0 records/sec (0.10 MB/sec), 1.0 ms avg latency, 2.0 ms max latency, 1 ms 50th, 2 ms 95th, 2 ms 99th, 2 ms 99.9th.\n\
+bin/kafka-producer-perf-test.sh --topic t --num-records 1000 --record-size 1000 --throughput -1\n\
+500 records sent, 100.0 records/sec (0.10 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n\
+500 records sent, 2000.0 records/sec (1.91 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n\
+500 records sent, 2100.0 records/sec (2.00 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n";
+        let p = parse(t).expect("parsed");
+        let second: Vec<f64> = p.measurements.iter().filter(|m| m.message_bytes == Some(1000.0) && m.metric == Metric::ProduceThroughput).map(|m| m.value).collect();
+        assert_eq!(second, vec![2000.0, 2100.0], "{:?}", p.measurements);
+        assert!(p.lints.iter().any(|l| l.code == "no_summary" && l.line == Some(5)), "{:?}", p.lints);
+        let bad = "5000000 records sent, 235249.8 records/sec (56.09 MB/sec), 72.84 ms avg latency, 786.00 ms max latency, 25 ms 50th, 4,81 ms 95th, 743x ms 99th, 777 ms 99.9th.\n";
+        let e = parse(bad).expect_err("refused");
+        assert!(e.iter().any(|e| e.line == 1 && e.field == "95th") && e.iter().any(|e| e.line == 1 && e.field == "99th"), "{e:?}");
+    }
 
     #[test]
     fn each_run_is_judged_by_its_own_throughput_limit() {

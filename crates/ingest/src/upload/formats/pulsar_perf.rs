@@ -88,6 +88,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             if let Some((l, metric, msgs, size)) = last_agg.take() {
                 run.intervals.clear();
                 let lats = latencies(line);
+                unread_percentiles(&mut p, line_no, line);
                 push(&mut p, l, metric, msgs, size, &lats, rate);
                 collapsed(&mut p, line_no, &lats);
                 rate = None;
@@ -133,12 +134,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             }
         }
         let lats = latencies(line);
-        // A percentile printed but not a number (NaN, Infinity) is left out, and said (a
-        // stop-42 tester's five `99pct: NaN` lines vanished without a word).
-        let unread: Vec<&str> = line.find("Latency:").map_or_else(Vec::new, |i| PCTS.iter().filter(|(label, _)| line[i..].contains(label) && after(&line[i..], label).is_none()).map(|(label, _)| label.trim_end_matches(':')).collect());
-        if !unread.is_empty() {
-            p.lints.push(Lint::new("latency_unreadable", Some(line_no), format!("{} printed as no number (NaN or Infinity)", unread.join(", ")), "that percentile of the interval is left out; the rest of the line is kept"));
-        }
+        unread_percentiles(&mut p, line_no, line);
         if !lats.is_empty() && lats.iter().all(|(_, v)| *v == 0.0) {
             p.lints.push(Lint::new("zero_latency_interval", Some(line_no), "an interval printed 0.000 for every latency", "the tool had no samples yet; these latencies are excluded"));
             run.intervals.push((line_no, metric, msgs, size, vec![]));
@@ -146,8 +142,13 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
             collapsed(&mut p, line_no, &lats);
             run.intervals.push((line_no, metric, msgs, size, lats));
         }
-        // A run ends when the next line is not an interval of the same kind.
-        let next_is_same = lines.get(i + 1).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
+        // A run ends when the next result line (throughput, aggregated or a new
+        // command) is not an interval of the same kind; log lines between intervals
+        // (a client's INFO about its connection pool) do not end it (a stop-43 tester's
+        // run split at each, its later intervals dropped as warm-up and its rate limit
+        // lost).
+        let result_line = |n: &&str| n.contains("Throughput produced:") || n.contains("Throughput received:") || n.contains("Aggregated") || (n.contains("pulsar-perf") && (n.contains(" produce") || n.contains(" consume")));
+        let next_is_same = lines[i + 1..].iter().find(|n| result_line(n)).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
         if !next_is_same {
             flush_intervals(&mut run, &mut p, rate);
             // The rate belongs to the run its command started.
@@ -178,6 +179,17 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
     }
     p.inferred = inf;
     Ok(p)
+}
+
+/// A percentile printed but not read as a number (NaN, Infinity, a thousands
+/// separator, letters in the figure) is left out, and said: on interval lines (a
+/// stop-42 tester's five `99pct: NaN` lines vanished without a word) and on the
+/// aggregated line (a stop-43 tester's `95pct: 4,610 - 99pct: NaN`).
+fn unread_percentiles(p: &mut Parsed, line_no: usize, line: &str) {
+    let unread: Vec<&str> = line.find("Latency:").or_else(|| line.find("latency stats")).map_or_else(Vec::new, |i| PCTS.iter().filter(|(label, _)| line[i..].contains(label) && after(&line[i..], label).is_none()).map(|(label, _)| label.trim_end_matches(':')).collect());
+    if !unread.is_empty() {
+        p.lints.push(Lint::new("latency_unreadable", Some(line_no), format!("{} printed as no number (NaN, Infinity, or a figure with a comma or letters)", unread.join(", ")), "that percentile is left out; the rest of the line is kept"));
+    }
 }
 
 fn collapsed(p: &mut Parsed, line: usize, lats: &[(f64, f64)]) {
@@ -225,6 +237,26 @@ mod tests {
         assert_eq!(size_from_mbit(100_003.6, 781.3), Some(1024.0));
     }
 
+    /// Log lines between a run's intervals do not end it: its intervals past the first
+    /// are read at the run's rate limit (a stop-43 tester's INFO lines split a run
+    /// into pieces whose first intervals were dropped as warm-up). An aggregated
+    /// line's unreadable percentile is said as an interval's is.
+    #[test]
+    fn log_lines_between_intervals_keep_the_run_and_aggregates_say_unread_percentiles() {
+        let iv = |r: &str| format!("19:53:40.861 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Throughput produced: {r}  msg/s --- 7.8 Mbit/s --- failure      0.0 msg/s --- Latency: mean:   3.5 ms - med:   3.1 - 95pct:   4.7 - 99pct:   5.3 - 99.9pct:   5.8 - 99.99pct:   6.6 - Max:   6.6\n");
+        let noise = "19:53:41.000 [pulsar-client-io-1-1] INFO  org.apache.pulsar.client.impl.ConnectionPool - [[id: 0x1]] Connected to server\n";
+        let text = format!("bin/pulsar-perf produce t -s 1024 -r 1000\n{}{noise}{}{noise}{}{noise}{}", iv("1000.0"), iv("1000.0"), iv("999.0"), iv("1000.0"));
+        let p = parse(&text).expect("parsed");
+        let rates: Vec<_> = p.measurements.iter().filter(|m| m.metric == Metric::ProduceThroughput).collect();
+        assert_eq!(rates.len(), 3, "{:?}", p.measurements);
+        assert!(rates.iter().all(|m| m.load != Some(capacity::dataset::Load::Max)), "held at -r 1000: {rates:?}");
+        assert_eq!(p.lints.iter().filter(|l| l.code == "warmup_trimmed").count(), 1, "{:?}", p.lints);
+        let agg = "bin/pulsar-perf produce t -s 1024\n19:54:44.336 [Thread-1] INFO  org.apache.pulsar.testclient.PerformanceProducer - Aggregated throughput stats --- 1000 records sent --- 100000.0 msg/s --- 781.3 Mbit/s\n19:54:44.336 [Thread-1] INFO  org.apache.pulsar.testclient.PerformanceProducer - Aggregated latency stats --- Latency: mean:   3.383 ms - med:   3.293 - 95pct:   4,610 - 99pct:   NaN - 99.9pct:   5.588 - Max:   6.609\n";
+        let p = parse(agg).expect("parsed");
+        let l = p.lints.iter().find(|l| l.code == "latency_unreadable").unwrap_or_else(|| panic!("{:?}", p.lints));
+        assert_eq!((l.line, l.message.starts_with("95pct, 99pct printed as no number")), (Some(3), true), "{l:?}");
+    }
+
     /// A percentile printed as NaN is left out and said; the line's others are kept.
     #[test]
     fn a_nan_percentile_is_left_out_and_said() {
@@ -232,7 +264,7 @@ mod tests {
         let text = format!("bin/pulsar-perf produce t -s 1024\n{}{}{}", line("5.3"), line("NaN"), line("5.4"));
         let p = parse(&text).expect("parses");
         let l = p.lints.iter().find(|l| l.code == "latency_unreadable").unwrap_or_else(|| panic!("{:?}", p.lints));
-        assert_eq!((l.line, l.message.as_str()), (Some(3), "99pct printed as no number (NaN or Infinity)"));
+        assert_eq!((l.line, l.message.as_str()), (Some(3), "99pct printed as no number (NaN, Infinity, or a figure with a comma or letters)"));
         assert_eq!(p.lints.iter().filter(|l| l.code == "latency_unreadable").count(), 1);
     }
 }
