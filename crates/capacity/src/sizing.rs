@@ -1560,7 +1560,14 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     // on the same machines; on separate ones Pulsar's topics sit on its brokers and
     // their ledgers on its bookies, so the p99 is read on the fewer of the two (a
     // stop-22 tester's objective was met by adding bookies alone).
-    let latency_nodes = if m.system == SystemId::Pulsar { f64::from(data_nodes.min(serving.max(2))) } else { n };
+    // Pravega's latency profiles were measured per segment store (the provisioner's
+    // profiles), so its load is read on them, not on its bookies (a stop-43 reviewer
+    // read 24,414 msg/s "per node" over 4 bookies where 2 segment stores took 48,828).
+    let latency_nodes = match m.system {
+        SystemId::Pulsar => f64::from(data_nodes.min(serving.max(2))),
+        SystemId::Pravega => f64::from(serving.max(1)),
+        _ => n,
+    };
     // Produce capacity: the smallest of the CPU, disk and NIC bounds at 100 %, each
     // on the machines that carry it (Pulsar's brokers and bookies split the CPU;
     // Pravega's segment stores take the CPU and NIC, its bookies the disk).
@@ -1600,7 +1607,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
             (Some(LatencyEstimate { percentile: 99.0, ms: p.ms * txn_ratio, low: Some(p.low * txn_ratio), high: Some(p.high * txn_ratio), basis, points, at_lightest_load_ms: p.at_lightest_load_ms.map(|x| x * txn_ratio) }), None)
         }
         // No p99: say what a lower percentile measured, if anything (p99 ≥ it).
-        Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / n) {
+        Some((l, Err(u))) => (None, Some(match l.offered_at(m.system, w.size.0, w.msgs().0 / latency_nodes) {
             Some((pc, ms, basis, _)) => text!("{}; p{} measured: {} ms, so p99 is at least that ({basis})", u.why, Num(pc), Num(ms)),
             None => u.why,
         })),
@@ -1837,6 +1844,9 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     let owners = match m.system {
         SystemId::Pulsar => roles.iter().find(|r| r.role == "broker").map_or(data_nodes, |r| r.machines),
         SystemId::Rocketmq => data_nodes.div_ceil(w.rf.max(1)),
+        // A stream's segments are owned by the segment stores, not the bookies (a
+        // stop-43 reviewer read "24 partitions on 2,972 data nodes … lead").
+        SystemId::Pravega => roles.iter().find(|r| r.role == "segment-store").map_or(data_nodes, |r| r.machines),
         _ => data_nodes,
     };
     let advice = partition_advice(m, w, &stage.by_rate, partitions, owners, drain_need.zip(recovery.as_ref().map(|(r, _)| r)), recovery.as_ref().map(|(r, _)| r));
