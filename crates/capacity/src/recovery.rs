@@ -190,8 +190,9 @@ pub struct RecoveryInputs {
     pub read_cost: f64,
     /// Share of the data nodes that serve the reads and send the copies: 1, but
     /// RocketMQ's masters (1 ÷ RF; its slaves only take the copies in). The drain's
-    /// disk, NIC and CPU headroom is theirs (a stop-43 reviewer: reads spread over
-    /// slaves that never serve them).
+    /// disk and NIC headroom is theirs (a stop-43 reviewer: reads spread over slaves
+    /// that never serve them); its CPU is the fit's, which took the masters' share in
+    /// as an even spread (the CPU bound says how).
     pub serving_share: f64,
     /// Per-partition catch-up rate at this size, msg/s, expected (cold cache).
     pub per_partition_msgs: f64,
@@ -260,7 +261,7 @@ impl RecoveryInputs {
             (partitions * per_part, CatchupLimit::Partitions),
             (if cold > 0.0 { share * (n * self.disk_bytes * u - w * self.stored_bytes * self.rf * self.write_amplification) / (g * self.stored_bytes * cold) } else { f64::INFINITY }, CatchupLimit::DiskRead),
             ((share * n * self.nic_bytes * u - w * self.stored_bytes * (self.rf - 1.0)) / (g * self.stored_bytes), CatchupLimit::Network),
-            (share * (n * self.replica_writes * u - w * self.rf * self.produce_cost) / (g * self.read_cost.max(1e-9)), CatchupLimit::Cpu),
+            ((n * self.replica_writes * u - w * self.rf * self.produce_cost) / (g * self.read_cost.max(1e-9)), CatchupLimit::Cpu),
         ];
         let (r, k) = bounds.into_iter().fold((f64::INFINITY, CatchupLimit::Partitions), |a, b| if b.0 < a.0 { b } else { a });
         (r.max(0.0), k)

@@ -432,9 +432,15 @@ fn transactional_sends_cost_what_the_measured_pair_says() {
     let plain = run(&cat, &base);
     let (half, all) = (with("50"), with("100"));
     let r = |p: &Plan| cpu_nodes(cand(p, SystemId::Rocketmq)) / cpu_nodes(cand(&plain, SystemId::Rocketmq));
-    assert!((r(&half) - 2.5).abs() < 1e-9 && (r(&all) - 4.0).abs() < 1e-9, "{} {}", r(&half), r(&all));
+    // The sends weigh ×2.5 and ×4, the reads as before (since stop 43): with a read
+    // share s of the bound, 2.5 (1 − s) + s and 4 (1 − s) + s, so the two excesses
+    // stand 1.5 : 3 whatever s is; one group reading at 0.5 of a replica write
+    // against RF 3 is s = 0.5 ÷ 3.5.
+    assert!(((r(&all) - 1.0) / (r(&half) - 1.0) - 2.0).abs() < 1e-9, "{} {}", r(&half), r(&all));
+    let s = (4.0 - r(&all)) / 3.0;
+    assert!((s - 0.5 / 3.5).abs() < 1e-9, "read share {s}");
     let rmq = cand(&all, SystemId::Rocketmq);
-    assert!(rmq.plan.bounds.iter().any(|b| b.detail.contains("× 4.00 for transactions (100 % of sends at ×4 each, 002 §2.4)")), "{:?}", rmq.plan.bounds);
+    assert!(rmq.plan.bounds.iter().any(|b| b.detail.contains("the sends × 4.00 for transactions (100 % of sends at ×4 each, 002 §2.4)")), "{:?}", rmq.plan.bounds);
     assert!(rmq.plan.points.iter().any(|p| p.id.ends_with("#s002-rocketmq-go24-txn-produce")), "the measured pair is cited");
     // Not given: sized as plain, and said so where a cost is known.
     assert!(cand(&plain, SystemId::Rocketmq).plan.warnings.iter().any(|w| w.text.contains("share is not given (txn_pct)")));
@@ -956,7 +962,11 @@ fn borrowed_intervals_and_quorum_counts_say_what_they_are() {
     let r = cand(&q, SystemId::Rocketmq);
     assert_eq!(r.plan.bottleneck, BoundKind::Quorum);
     assert!(r.plan.count_words().contains("no head-room added") && !r.plan.count_words().contains("+1"), "{}", r.plan.count_words());
-    assert!(cand(&p, SystemId::Kafka).plan.count_words().contains("including failure head-room"));
+    // (At 50 MB/s storage needs no more brokers than copies and takes no spare since
+    // stop 43: "no spare added".)
+    assert!(cand(&p, SystemId::Kafka).plan.count_words().contains("no spare added"), "{}", cand(&p, SystemId::Kafka).plan.count_words());
+    let big = run(&cat, &[("mbps", "200")]);
+    assert!(cand(&big, SystemId::Kafka).plan.count_words().contains("including failure head-room"), "{}", cand(&big, SystemId::Kafka).plan.count_words());
 }
 
 /// The objective is judged at the density the reported p99 is read at: at 2,000
@@ -1906,19 +1916,18 @@ fn a_cheaper_runner_up_says_why_it_lost() {
 /// Latency misses within 5 % of the smallest tie, and the tree's choice decides
 /// between them, whatever the objective: steps counted from the objective flipped
 /// the choice between Kafka (9.48 ms) and RocketMQ (9.30 ms) as it moved by 0.1 ms
-/// (a stop-35 reviewer). Misses rank on what runs show (stop 39): at 110 MB/s Kafka's
-/// expected p99 is read below its lightest measured load, 9.87 ms there, and
-/// RocketMQ's 9.66 ms is measured: 2.2 % apart (at 700 MB/s until stop 43, whose
-/// RocketMQ masters carry the reads and its CPU runs at 70 % there, 15.3 ms; at 500
-/// MB/s until stop 39 and at 230 MB/s until stop 38).
+/// (a stop-35 reviewer). Misses rank on what runs show (stop 39): at 700 MB/s Kafka's
+/// expected 9.50 ms is read below its lightest measured load, 9.87 ms there, and
+/// RocketMQ's 9.52 ms is measured: 3.7 % apart (at 500 MB/s until stop 39, where
+/// RocketMQ's 9.17 ms is now 7.6 % under Kafka's 9.87, and at 230 MB/s until stop 38).
 #[test]
 fn a_latency_miss_within_5_percent_of_the_least_does_not_flip_the_choice() {
     let cat = catalog();
     let picks: Vec<SystemId> = ["8.3", "8.4", "8.5", "8.6", "8.7", "8.8", "8.9"]
         .iter()
-        .map(|slo| run(&cat, &[("mbps", "110"), ("p99_ms", slo)]).recommendation.system)
+        .map(|slo| run(&cat, &[("mbps", "700"), ("p99_ms", slo)]).recommendation.system)
         .collect();
-    let p = run(&cat, &[("mbps", "110"), ("p99_ms", "8.5")]);
+    let p = run(&cat, &[("mbps", "700"), ("p99_ms", "8.5")]);
     let ms = |s| cand(&p, s).plan.p99.as_ref().map(capacity::latency::LatencyEstimate::shown_ms).unwrap_or(f64::NAN);
     let (k, r) = (ms(SystemId::Kafka), ms(SystemId::Rocketmq));
     assert!(k > 8.5 && r > 8.5 && (k / r - 1.0).abs() < 0.05, "premise: both miss, within 5 % ({k} vs {r})");
@@ -2113,17 +2122,16 @@ fn an_unmet_objective_names_the_partitions_planned() {
 /// A p99 read below the lightest load any latency run measured is the curve
 /// extrapolated: the plan carries the p99 at that lightest load (what a run shows,
 /// above the expected figure), writes it beside the expected one, and a latency
-/// miss is ranked on it. 140 MB/s of 1 KB on seed 000's machine with a 5 ms
-/// objective: every candidate misses; Kafka's expected 9.47 ms is read below its
-/// lightest measured load (9.87 ms there), RocketMQ's 9.04 ms inside its measured
+/// miss is ranked on it. 600 MB/s of 1 KB on seed 000's machine with a 5 ms
+/// objective: every candidate misses; Kafka's expected 9.50 ms is read below its
+/// lightest measured load (9.87 ms there), RocketMQ's 9.37 ms inside its measured
 /// loads — more than 5 % apart in what the runs show, so RocketMQ's smaller miss
 /// leads (before stop 39 the two tied within 5 % on 9.50 against 9.37 and the tree's
-/// default picked Kafka; at 600 MB/s until stop 43, whose RocketMQ masters carry the
-/// reads: its CPU runs at 70 % there, 14.9 ms).
+/// default picked Kafka).
 #[test]
 fn a_p99_below_the_lightest_measured_load_is_marked_and_misses_rank_on_what_runs_show() {
     let cat = catalog();
-    let p = run(&cat, &[("mbps", "140"), ("size", "1024"), ("p99_ms", "5")]);
+    let p = run(&cat, &[("mbps", "600"), ("size", "1024"), ("p99_ms", "5")]);
     let k = cand(&p, SystemId::Kafka);
     let e = k.plan.p99.as_ref().expect("Kafka's p99 is measured");
     let at = e.at_lightest_load_ms.expect("Kafka's load lies below its lightest measured one");
@@ -2673,7 +2681,7 @@ fn partial_support_says_what_it_lacks() {
 /// masters' outgoing traffic RF × in machine terms: 100 × 3 × 12 ÷ (125 × 70 %) =
 /// 41.1 machines, and no master sends past 70 % of its NIC.
 #[test]
-fn rocketmq_masters_carry_the_reads_and_the_outgoing_copies() {
+fn rocketmq_masters_carry_the_outgoing_copies() {
     let cat = catalog();
     let p = run(&cat, &[("mbps", "100"), ("fanout", "10"), ("kind", "business"), ("needs", "delay"), ("cores", "64"), ("nic_gbps", "1"), ("retention_h", "1")]);
     let r = cand(&p, SystemId::Rocketmq);
@@ -2685,18 +2693,10 @@ fn rocketmq_masters_carry_the_reads_and_the_outgoing_copies() {
     let per_master_out = 100.0 / f64::from(masters) * 12.0;
     assert!(per_master_out <= 125.0 * 0.7, "{per_master_out} MB/s out of each of {masters} masters");
     assert!((r.plan.utilisation.network - per_master_out / 125.0).abs() < 1e-9, "{:?}", r.plan.utilisation);
-    // The reads' CPU too: at a read cost of 0.5 of a replica write per group (the
-    // middle of RocketMQ's unmeasured 0–1, `mqplan validate`), 10 groups are
-    // 5 ÷ (3 + 5) = 62.5 % of the CPU, all of it on 1 in 3 machines: × (1 + 0.625 × 2)
-    // = × 2.25 on top of the reads' (3 + 5) ÷ 3.
-    let cpu = |fanout: &str| {
-        let p = run(&cat, &[("mbps", "300"), ("fanout", fanout), ("kind", "business"), ("needs", "delay"), ("retention_h", "1")]);
-        cand(&p, SystemId::Rocketmq).plan.bounds.iter().find(|b| b.kind == BoundKind::Cpu).cloned().expect("cpu bound")
-    };
-    let (none, ten) = (cpu("0"), cpu("10"));
-    assert!((ten.nodes / none.nodes - 8.0 / 3.0 * 2.25).abs() < 1e-3, "{} against {}", ten.nodes, none.nodes);
-    assert!(ten.detail.contains("× 2.25: the masters (1 in RF 3 machines) serve every read"), "{}", ten.detail);
-    assert!(!none.detail.contains("the masters"), "{}", none.detail);
+    // The masters' CPU is the fit's: it took Huawei's master-and-standbys runs as an
+    // even spread, so the CPU bound is not raised again (a stop-43 reviewer).
+    let cpu = cand(&p, SystemId::Rocketmq).plan.bounds.iter().find(|b| b.kind == BoundKind::Cpu).cloned().expect("cpu bound");
+    assert!(!cpu.detail.contains("the masters"), "{}", cpu.detail);
     // Kafka's partitions each have a leader on every broker: nothing changes there.
     let k = cand(&p, SystemId::Kafka).plan.bounds.iter().find(|b| b.kind == BoundKind::Network).expect("network bound");
     assert!((k.nodes - 100.0 * 12.0 / (125.0 * 0.7)).abs() < 1e-6, "{}", k.detail);
@@ -2709,7 +2709,7 @@ fn rocketmq_masters_carry_the_reads_and_the_outgoing_copies() {
 #[test]
 fn a_drain_charges_transactional_sends_as_the_cpu_bound_does() {
     let cat = catalog();
-    let base = [("msgs", "50000"), ("kind", "business"), ("needs", "transactions"), ("drain_min", "15"), ("outage_h", "3"), ("fanout", "4"), ("retention_h", "6")];
+    let base = [("msgs", "200000"), ("size", "100"), ("kind", "business"), ("needs", "transactions"), ("drain_min", "15"), ("outage_h", "1"), ("fanout", "4"), ("retention_h", "6")];
     let drain = |extra: &[(&'static str, &'static str)]| {
         let q: Vec<(&str, &str)> = base.iter().copied().chain(extra.iter().copied()).collect();
         let p = run(&cat, &q);
@@ -2739,7 +2739,12 @@ fn storage_keeps_a_spare_node_only_where_copies_are_re_made() {
     let p = run(&cat, &[("mbps", "100"), ("rf", "1"), ("retention_h", "168")]);
     let k = cand(&p, SystemId::Kafka);
     assert_eq!((k.plan.bottleneck, k.plan.data_nodes), (BoundKind::Storage, 14), "{:?}", k.plan.bounds);
-    assert!(k.plan.roles.iter().any(|r| r.role == "broker" && r.note.contains("with no spare: at RF 1")), "{:?}", k.plan.roles);
+    assert!(k.plan.roles.iter().any(|r| r.role == "broker" && r.note.contains("with no spare: a lost node")), "{:?}", k.plan.roles);
+    // Nor where storage needs no more machines than copies: at RF 3, 50 MB/s kept 18 h
+    // is a 2.1-node storage bound, and a 4th broker holds nothing a loss would need.
+    let p = run(&cat, &[("mbps", "50"), ("fanout", "1"), ("retention_h", "18")]);
+    let k = cand(&p, SystemId::Kafka);
+    assert_eq!((k.plan.bottleneck, k.plan.data_nodes), (BoundKind::Storage, 3), "{:?}", k.plan.bounds);
 }
 
 /// No consumer group reads, so no backlog builds: no P99.9 under one either (a
@@ -2753,6 +2758,10 @@ fn no_p999_under_backlog_where_no_group_reads() {
         assert!(c.plan.p999_backlog.is_none(), "{:?}: {:?}", c.system, c.plan.p999_backlog);
         assert!(!c.plan.warnings.iter().any(|w| w.text.contains("no P99.9 under the outage backlog")), "{:?}", c.plan.warnings);
     }
+    // Nor with no outage: nothing is behind (a stop-43 reviewer read 32 ms "under a
+    // 0 GB backlog").
+    let none = run(&cat, &[("mbps", "50"), ("fanout", "1"), ("outage_h", "0")]);
+    assert!(none.candidates.iter().all(|c| c.plan.p999_backlog.is_none()));
     let read = run(&cat, &[("mbps", "100"), ("fanout", "1"), ("drain_min", "10")]);
     assert!(cand(&read, SystemId::Kafka).plan.p999_backlog.is_some(), "premise: with a reader there is one");
 }
@@ -2777,6 +2786,12 @@ fn pulsar_keeps_the_unacknowledged_backlog_past_the_retention() {
     assert!(k.plan.warnings.iter().any(|w| w.kind == "data_loss" && w.text.contains("messages expire before consumers return")), "{:#?}", k.plan.warnings);
     // Its drain reads the whole outage: longer than the same plan's at a 24 h retention would not be.
     let whole = run(&cat, &[("mbps", "300"), ("team", "dedicated"), ("needs", "multitenancy"), ("retention_h", "24"), ("outage_h", "24")]);
+    // With tiered storage the part past the local hours is offloaded, not lost: 50
+    // MB/s kept 12 h with a 24 h outage holds the other 12 h in object storage, one
+    // copy (a stop-43 reviewer saw it stored nowhere).
+    let t = run(&cat, &[("mbps", "50"), ("fanout", "2"), ("retention_h", "12"), ("outage_h", "24"), ("team", "dedicated"), ("needs", "tiered")]);
+    let ts = &cand(&t, SystemId::Pulsar).plan.storage;
+    assert!(ts.local_hours + ts.object_bytes / (50e6 * 1030.0 / 1024.0 * 3600.0) >= 24.0 - 1e-6, "{ts:?}");
     let (a, b) = (pulsar.plan.drain.as_ref().expect("drain"), cand(&whole, SystemId::Pulsar).plan.drain.as_ref().expect("drain"));
     assert!((a.backlog_messages - b.backlog_messages).abs() < 1e-6 * b.backlog_messages && a.backlog_messages > 0.0, "{a:?} against {b:?}");
 }
