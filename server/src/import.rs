@@ -79,6 +79,16 @@ fn body_error<E: std::error::Error + 'static>(e: &E, status: StatusCode, text: S
         if c.is::<tower_http::timeout::TimeoutError>() {
             return ApiError::BodyTimeout;
         }
+        // The body cap wherever it sits in the chain (the part-header guard's stream
+        // wraps the body once more than the multipart reader looks).
+        if c.is::<http_body_util::LengthLimitError>() {
+            return ApiError::TooLarge(format!("the upload is larger than the server's body cap (MQPLAN_MAX_UPLOAD_MB): {text}"));
+        }
+        // The part-header cap's own words ([`crate::part_headers`]), not "failed to
+        // read stream".
+        if let Some(io) = c.downcast_ref::<std::io::Error>().filter(|io| io.kind() == std::io::ErrorKind::InvalidData) {
+            return ApiError::MalformedBody(io.to_string());
+        }
         cause = c.source();
     }
     if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -130,6 +140,25 @@ pub async fn read_upload(req: Request, mut fields: Vec<(String, String)>, meter:
         let format = fields.iter().find(|(k, _)| k == "format").map(|(_, v)| v.clone()).filter(|v| !v.is_empty());
         return Ok(Upload { name, bytes, format, fields });
     }
+    // Each part's header block is capped on the raw body, before the multipart reader
+    // buffers it ([`crate::part_headers`]).
+    let req = match req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(crate::part_headers::boundary) {
+        Some(b) => {
+            use futures_util::StreamExt;
+            let mut guard = crate::part_headers::PartHeaders::new(&b);
+            let (parts, body) = req.into_parts();
+            // Errors unwrapped once, so the body cap's LengthLimitError still sits where
+            // the multipart reader looks for it (its 413).
+            let guarded = body.into_data_stream().map(move |chunk| -> Result<Bytes, axum::BoxError> {
+                match chunk {
+                    Ok(bytes) => guard.check(&bytes).map(|()| bytes).map_err(|why| std::io::Error::new(std::io::ErrorKind::InvalidData, why).into()),
+                    Err(e) => Err(e.into_inner()),
+                }
+            });
+            Request::from_parts(parts, axum::body::Body::from_stream(guarded))
+        }
+        None => req,
+    };
     let mut mp = Multipart::from_request(req, &()).await.map_err(|e| body_error(&e, e.status(), e.body_text()))?;
     let mut file: Option<(String, Bytes)> = None;
     while let Some(mut field) = mp.next_field().await.map_err(|e| body_error(&e, e.status(), e.body_text()))? {

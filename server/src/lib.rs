@@ -15,6 +15,7 @@ pub mod model_latency;
 pub mod model_report;
 pub mod model_runs;
 pub mod origin;
+pub mod part_headers;
 pub mod router;
 pub mod serve;
 pub mod state;
