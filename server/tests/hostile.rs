@@ -403,22 +403,27 @@ async fn the_no_js_refusal_offers_the_same_form_again() {
     assert!(body.contains("<option value=\"tape\" selected>tape (as sent)</option>"), "{body}");
 }
 
+/// A body that starts with `head` and repeats `chunk` for ever; as a socket's, it is not
+/// always ready (an always-ready stream would be buffered whole by the multipart reader
+/// before it yields a chunk).
+fn endless_body(head: &'static [u8], chunk: Vec<u8>) -> Body {
+    use futures_util::StreamExt;
+    let chunk = axum::body::Bytes::from(chunk);
+    let stream = futures_util::stream::once(async move { axum::body::Bytes::from_static(head) }).chain(futures_util::stream::repeat(chunk)).then(|b| async move {
+        tokio::task::yield_now().await;
+        Ok::<_, std::convert::Infallible>(b)
+    });
+    Body::from_stream(stream)
+}
+
 /// A form field other than the file is read chunk by chunk, metered and given up past
 /// its 16 KiB cap (a stop-43 tester's 63 MB `title` parts were each read whole before
 /// either check, 2 GB held outside the in-flight budget). A field that never ends is
 /// refused once 16 KiB have come, not read for ever.
 #[tokio::test]
 async fn an_endless_form_field_is_refused_at_its_cap() {
-    use futures_util::StreamExt;
-    let head = axum::body::Bytes::from_static(b"--XendlessX\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n");
-    let endless = futures_util::stream::once(async move { head }).chain(futures_util::stream::repeat(axum::body::Bytes::from(vec![b't'; 4096])))
-        // As a socket does, it is not always ready (an always-ready stream would be
-        // buffered whole by the multipart reader before it yields a chunk).
-        .then(|b| async move {
-            tokio::task::yield_now().await;
-            Ok::<_, std::convert::Infallible>(b)
-        });
-    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "multipart/form-data; boundary=XendlessX").body(Body::from_stream(endless)).expect("request");
+    let endless = endless_body(b"--XendlessX\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n", vec![b't'; 4096]);
+    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "multipart/form-data; boundary=XendlessX").body(endless).expect("request");
     let (res, body) = tokio::time::timeout(Duration::from_secs(20), send(&app(), req)).await.expect("refused, not read for ever");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(json(&body)["fields"][0]["field"], "title", "{body}");
@@ -429,15 +434,8 @@ async fn an_endless_form_field_is_refused_at_its_cap() {
 /// refused once past 16 KiB, naming why, whatever follows.
 #[tokio::test]
 async fn a_part_header_block_past_its_cap_is_refused() {
-    use futures_util::StreamExt;
-    let head = axum::body::Bytes::from_static(b"--XhdrX\r\nContent-Disposition: form-data; name=\"title\"\r\n");
-    let endless = futures_util::stream::once(async move { head })
-        .chain(futures_util::stream::repeat(axum::body::Bytes::from("X-A: b\r\n".repeat(512))))
-        .then(|b| async move {
-            tokio::task::yield_now().await;
-            Ok::<_, std::convert::Infallible>(b)
-        });
-    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "multipart/form-data; boundary=XhdrX").body(Body::from_stream(endless)).expect("request");
+    let endless = endless_body(b"--XhdrX\r\nContent-Disposition: form-data; name=\"title\"\r\n", "X-A: b\r\n".repeat(512).into_bytes());
+    let req = Request::post("/api/v1/datasets?nodes=3&cores=8").header("content-type", "multipart/form-data; boundary=XhdrX").body(endless).expect("request");
     let (res, body) = tokio::time::timeout(Duration::from_secs(20), send(&app(), req)).await.expect("refused, not read for ever");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
     assert!(body.contains("headers run past 16 KiB"), "{body}");
