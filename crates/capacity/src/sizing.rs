@@ -1813,7 +1813,7 @@ fn size_system_at(m: &SystemModel, w: &Workload, corpus: Option<&crate::throughp
     }
     if w.outage.0 > 0.0 && w.retention.0 < w.outage.0 && w.fanout > 0 {
         let (kind, text) = if m.system == SystemId::Pulsar {
-            ("assumption", text!("{}: retention ({} h) is shorter than the outage ({} h): unacknowledged messages stay (it stores the outage) unless a message TTL or backlog quota is set, which would drop them", m.system.name(), Num(w.retention.0), Num(w.outage.0)))
+            ("assumption", text!("{}: the outage ({} h) outlasts the retention ({} h): unacknowledged messages stay unless a TTL or backlog quota drops them", m.system.name(), Num(w.outage.0), Num(w.retention.0)))
         } else {
             ("data_loss", text!("{}: retention ({} h) is shorter than the outage ({} h): messages expire before consumers return", m.system.name(), Num(w.retention.0), Num(w.outage.0)))
         };
@@ -2222,7 +2222,7 @@ fn local_hours(system: SystemId, w: &Workload, partitions: u32) -> (f64, Option<
         SystemId::Pulsar if w.tiered() => return if given < w.retention.0.min(4.0) { (w.retention.0.min(4.0), Some("bookies keep offloaded ledgers 4 h")) } else { (given, None) },
         SystemId::Pulsar => {
             let unacked = w.backlog_seconds_on(system) / 3600.0;
-            return if unacked > given { (unacked, Some("Pulsar keeps the outage's unacknowledged messages past the retention (no message TTL or backlog quota assumed)")) } else { (given, None) };
+            return if unacked > given { (unacked, Some("unacknowledged messages outlive the retention (no TTL or backlog quota assumed)")) } else { (given, None) };
         }
         SystemId::Rocketmq => (gib_hours(1.0), "retention deletes a 1 GiB CommitLog file only once its last write is past it"),
         _ => return (given, None),
