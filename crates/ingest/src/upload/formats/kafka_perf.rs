@@ -58,6 +58,10 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         }
         // A heading such as "record-size: 10" (a sweep written up by hand).
         if let Some(rest) = line.trim_matches('*').trim().strip_prefix("record-size:") {
+            // A heading starts a run as a command line does (a stop-43 tester's first
+            // run of a written-up sweep, summary-less, was dropped unsaid).
+            intervals_of_a_run(&mut p, &mut pending_intervals, run_summarised);
+            run_summarised = false;
             record_size = rest.trim().trim_matches('*').trim().parse().ok();
             continue;
         }
@@ -101,6 +105,8 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
                     p.lints.push(Lint::new("percentiles_collapsed", Some(line_no), "p50 equals p99.9", "a single value for every percentile means the tool did not sample latency"));
                 }
             } else if before(line, " records sent").is_some() {
+                // Intervals after a summary are another run's.
+                run_summarised = false;
                 pending_intervals.push(m);
             } else {
                 unread.push(line_no);
@@ -179,6 +185,12 @@ bin/kafka-producer-perf-test.sh --topic t --num-records 1000 --record-size 1000 
 500 records sent, 100.0 records/sec (0.10 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n\
 500 records sent, 2000.0 records/sec (1.91 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n\
 500 records sent, 2100.0 records/sec (2.00 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n";
+        // A written-up sweep: headings, not commands, and a run printed after a summary.
+        let headed = "**record-size: 100**\n500 records sent, 100.0 records/sec (0.01 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n500 records sent, 900.0 records/sec (0.09 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n**record-size: 1000**\n1000 records sent, 1000.0 records/sec (0.95 MB/sec), 1.0 ms avg latency, 2.0 ms max latency, 1 ms 50th, 2 ms 95th, 2 ms 99th, 2 ms 99.9th.\n500 records sent, 100.0 records/sec (0.10 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n500 records sent, 700.0 records/sec (0.67 MB/sec), 1.0 ms avg latency, 2.0 ms max latency.\n";
+        let h = parse(headed).expect("parsed");
+        let rates: Vec<f64> = h.measurements.iter().filter(|m| m.metric == Metric::ProduceThroughput).map(|m| m.value).collect();
+        assert_eq!(rates, vec![900.0, 1000.0, 700.0], "{:?}", h.measurements);
+        assert_eq!(h.lints.iter().filter(|l| l.code == "no_summary").count(), 2, "{:?}", h.lints);
         let p = parse(t).expect("parsed");
         let second: Vec<f64> = p.measurements.iter().filter(|m| m.message_bytes == Some(1000.0) && m.metric == Metric::ProduceThroughput).map(|m| m.value).collect();
         assert_eq!(second, vec![2000.0, 2100.0], "{:?}", p.measurements);

@@ -147,7 +147,7 @@ pub fn parse(text: &str) -> Result<Parsed, Vec<ImportError>> {
         // (a client's INFO about its connection pool) do not end it (a stop-43 tester's
         // run split at each, its later intervals dropped as warm-up and its rate limit
         // lost).
-        let result_line = |n: &&str| n.contains("Throughput produced:") || n.contains("Throughput received:") || n.contains("Aggregated") || (n.contains("pulsar-perf") && (n.contains(" produce") || n.contains(" consume")));
+        let result_line = |n: &&str| n.contains("Throughput produced:") || n.contains("Throughput received:") || n.contains("Aggregated") || n.contains("Starting Pulsar perf") || (n.contains("pulsar-perf") && (n.contains(" produce") || n.contains(" consume")));
         let next_is_same = lines[i + 1..].iter().find(|n| result_line(n)).is_some_and(|n| n.contains(label) || n.contains("Aggregated"));
         if !next_is_same {
             flush_intervals(&mut run, &mut p, rate);
@@ -251,6 +251,13 @@ mod tests {
         assert_eq!(rates.len(), 3, "{:?}", p.measurements);
         assert!(rates.iter().all(|m| m.load != Some(capacity::dataset::Load::Max)), "held at -r 1000: {rates:?}");
         assert_eq!(p.lints.iter().filter(|l| l.code == "warmup_trimmed").count(), 1, "{:?}", p.lints);
+        // Without command lines, each run's start banner still ends the one before (its
+        // warm-up interval dropped, not kept as the last run's).
+        let banner = "19:53:30.000 [main] INFO  org.apache.pulsar.testclient.PerformanceProducer - Starting Pulsar perf producer with config: {}\n";
+        let two = format!("{banner}{}{}{banner}{}{}", iv("900.0"), iv("1000.0"), iv("5.0"), iv("1000.0"));
+        let p = parse(&two).expect("parsed");
+        assert_eq!(p.lints.iter().filter(|l| l.code == "warmup_trimmed").count(), 2, "{:?}", p.lints);
+        assert!(p.measurements.iter().all(|m| m.metric != Metric::ProduceThroughput || m.value == 1000.0), "{:?}", p.measurements);
         let agg = "bin/pulsar-perf produce t -s 1024\n19:54:44.336 [Thread-1] INFO  org.apache.pulsar.testclient.PerformanceProducer - Aggregated throughput stats --- 1000 records sent --- 100000.0 msg/s --- 781.3 Mbit/s\n19:54:44.336 [Thread-1] INFO  org.apache.pulsar.testclient.PerformanceProducer - Aggregated latency stats --- Latency: mean:   3.383 ms - med:   3.293 - 95pct:   4,610 - 99pct:   NaN - 99.9pct:   5.588 - Max:   6.609\n";
         let p = parse(agg).expect("parsed");
         let l = p.lints.iter().find(|l| l.code == "latency_unreadable").unwrap_or_else(|| panic!("{:?}", p.lints));

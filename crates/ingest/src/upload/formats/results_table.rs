@@ -95,7 +95,7 @@ fn time_unit(s: &str) -> Option<Unit> {
 /// (a stop-43 tester's `Throughput (KB/s)`, `(GB/s)`, `(msg/min)` and `(k msg/s)`).
 fn unread_rate_unit(s: &str) -> Option<&'static str> {
     const UNREAD: &[&str] = &[
-        "kb/s", "kib/s", "kbps", "kbit", "gb/s", "gib/s", "gbps", "gbit", "tb/s", "bytes/s", "byte/s", "(b/s)", " b/s", "/min", "per min", "/h)", "/hour", "per hour", "k msg", "kmsg", "k rec", "m msg", "mmsg", "thousand", "million", "10^", "×10", "x10", "(k)", "(m)", "k/s", "(000",
+        "kb/s", "kib/s", "kbps", "kbit", "gb/s", "gib/s", "gbps", "gbit", "tb/s", "tib/s", "bytes/s", "byte/s", "bits/s", "(b/s)", " b/s", "(bps)", " bps", "/ms", "/min", "per min", "/h)", "/hr", "/hour", "per hour", "/10s", "(k msg", "[k msg", "k msg/", "kmsg", "k rec", "krec", "kops", "k ops", "k tps", "ktps", "m msg", "mmsg", "m rec", "thousand", "million", "1000s", "1e3", "1e6", "10^", "×10", "x10", "(k)", "(m)", "[k]", "[m]", "(k/s", " k/s", "(000",
     ];
     UNREAD.iter().copied().find(|w| s.contains(w))
 }
@@ -103,7 +103,8 @@ fn unread_rate_unit(s: &str) -> Option<&'static str> {
 /// A rate unit named in `s`, if any (none where it names one this reader does not
 /// convert: [`unread_rate_unit`]).
 fn rate_unit(s: &str) -> Option<Unit> {
-    if unread_rate_unit(s).is_some() {
+    // A cell's bare `B/s` or `Bps` is bytes, not messages (a stop-43 tester).
+    if unread_rate_unit(s).is_some() || matches!(s.trim(), "b/s" | "bps") {
         None
     } else if has_any(s, &["mib/s", "mibps"]) {
         Some(Unit::MiBPerS)
@@ -433,11 +434,17 @@ mod tests {
     /// MB/s, MiB/s, Mbit/s and msg/s are read as before.
     #[test]
     fn rate_units_not_converted_are_refused_not_read_as_msg_s() {
-        for h in ["Throughput (KB/s)", "Throughput (GB/s)", "Throughput (Gbps)", "Rate (msg/min)", "Throughput (k msg/s)", "Throughput (kmsg/s)", "Rate (thousand msg/s)", "Throughput (M msg/s)"] {
+        for h in ["Throughput (KB/s)", "Throughput (GB/s)", "Throughput (Gbps)", "Rate (msg/min)", "Throughput (k msg/s)", "Throughput (kmsg/s)", "Rate (thousand msg/s)", "Throughput (M msg/s)", "Throughput (msg/ms)", "Rate (kops/s)", "Rate (K TPS)", "Rate (M records/s)", "Rate (Krec/s)", "Throughput (bits/s)", "Throughput (Bps)", "Rate (msg/hr)", "Throughput [k]"] {
             let t = format!("| System | {h} |\n|---|---|\n| Kafka | 250 |\n");
             let e = parse(&t).expect_err(h);
             assert!(e[0].line == 1 && e[0].field == h && e[0].reason.starts_with("rate unit ") && e[0].reason.contains("is not read"), "{h}: {e:?}");
         }
+        // Words that only look like a scale are read (a stop-43 tester's refusals).
+        for h in ["Ack/sync rate (msg/s)", "Throughput (msg/s) for 1k msgs"] {
+            assert!(parse(&format!("| System | {h} |\n|---|---|\n| Kafka | 250 |\n")).is_ok(), "{h}");
+        }
+        let e = parse("| System | Throughput |\n|---|---|\n| Kafka | 50000 B/s |\n").expect_err("a cell in B/s");
+        assert!(e.iter().any(|e| e.line == 3 && e.reason.contains("not understood")), "{e:?}");
         let e = parse("| System | Throughput |\n|---|---|\n| Kafka | 2 GB/s |\n").expect_err("a cell in GB/s");
         assert!(e.iter().any(|e| e.line == 3 && e.reason.contains("not understood")), "{e:?}");
         for (h, unit) in [("Throughput (MB/s)", Unit::MBPerS), ("Throughput (MiB/s)", Unit::MBPerS), ("Throughput (Mbit/s)", Unit::MBPerS), ("Rate (msg/s)", Unit::MsgPerS)] {
