@@ -57,6 +57,11 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         // One upload is one run setting: rows that differ in a count are refused at
         // the first that differs, not stored under the first row's (a stop-43 tester's
         // Pulsar row of 100 partitions was stored at a Kafka row's 16).
+        // A blank cell beside given ones is not the first row's count either (a
+        // stop-43 tester's blank partitions cell was stored at 16).
+        if let Some(i) = vals.iter().position(Option::is_none).filter(|_| vals.iter().any(Option::is_some)) {
+            errors.push(ImportError::new(i + 2, &col, format!("{col} is blank where other rows give it: one upload holds runs of one setting; fill it in or split the file")));
+        }
         if let Some((i, x)) = vals.iter().enumerate().filter_map(|(i, x)| x.map(|x| (i, x))).find(|(_, x)| vals.iter().flatten().next().is_some_and(|first| first != x)) {
             let first = vals.iter().flatten().next().copied().unwrap_or(x);
             errors.push(ImportError::new(i + 2, &col, format!("{col} {} differs from the first row's {}: one upload holds runs of one setting, as its metadata describes them; split the file by {col}", crate::upload::readable(x), crate::upload::readable(first))));
@@ -93,7 +98,11 @@ fn parse_frame(df: &DataFrame) -> Result<Parsed, Vec<ImportError>> {
         }
     }
     if let Some(ds) = drivers {
-        let named: Vec<(usize, String)> = ds.into_iter().enumerate().filter_map(|(i, d)| d.map(|d| (i, d.trim().to_ascii_lowercase()))).filter(|(_, d)| !d.is_empty()).collect();
+        let all: Vec<String> = ds.into_iter().map(|d| d.unwrap_or_default().trim().to_ascii_lowercase()).collect();
+        if let Some(i) = all.iter().position(String::is_empty).filter(|_| all.iter().any(|d| !d.is_empty())) {
+            errors.push(ImportError::new(i + 2, "driver", "driver is blank where other rows name one: one upload holds one system's runs; fill it in or split the file"));
+        }
+        let named: Vec<(usize, String)> = all.into_iter().enumerate().filter(|(_, d)| !d.is_empty()).collect();
         if let Some((_, first)) = named.first() {
             // Likewise one system: a second driver's rows are not merged into the
             // first's conditions.
@@ -125,6 +134,10 @@ mod tests {
         let e = parse(t).unwrap_err();
         assert!(e.iter().any(|e| e.line == 3 && e.field == "driver" && e.reason.contains("\"pulsar\" differs from the first row's \"kafka\"")), "{e:?}");
         assert!(e.iter().any(|e| e.line == 3 && e.field == "partitions" && e.reason.contains("100 differs from the first row's 16")), "{e:?}");
+        // A blank driver or count beside given ones is refused too.
+        let blank = "workload,driver,messageSize,partitions,publishRate\n1kb,,1024,,50000.5\n2kb,Pulsar,2048,16,30000\n";
+        let e = parse(blank).unwrap_err();
+        assert!(e.iter().any(|e| e.line == 2 && e.field == "driver") && e.iter().any(|e| e.line == 2 && e.field == "partitions"), "{e:?}");
         let same = "workload,driver,messageSize,partitions,publishRate\n1kb,Kafka,1024,16,50000.5\n2kb,kafka,2048,16,30000\n";
         assert_eq!(parse(same).map(|p| p.measurements.len()).unwrap_or(0), 2);
     }
