@@ -457,7 +457,7 @@ pub fn for_workload<'m>(m: &'m crate::catalog::SystemModel, w: &crate::workload:
             // transactions planned as at none).
             produce_cost: txn_load / factor,
             read_cost,
-            serving_share: if m.system == crate::system::SystemId::Rocketmq && w.rf >= 2 { 1.0 / rf } else { 1.0 },
+            serving_share: 1.0 / crate::sizing::masters_carry(m.system, w.rf),
             per_partition_msgs: per_partition,
             low_per_partition_msgs: low,
             warm_uplift,

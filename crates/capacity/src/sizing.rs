@@ -2104,7 +2104,7 @@ fn serving_cpu_share(system: SystemId, read_share: f64) -> Option<f64> {
 /// How many times its share of the outgoing traffic a machine that sends it carries:
 /// RocketMQ's masters, 1 in RF of its machines (RF ≥ 2); 1 elsewhere, where every
 /// data node leads its share.
-fn masters_carry(system: SystemId, rf: u32) -> f64 {
+pub(crate) fn masters_carry(system: SystemId, rf: u32) -> f64 {
     if system == SystemId::Rocketmq && rf >= 2 { f64::from(rf) } else { 1.0 }
 }
 
